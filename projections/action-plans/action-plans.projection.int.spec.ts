@@ -31,7 +31,7 @@ const plan: PlanEvent = {
 };
 const leadOf = (n: number): LeadEvent[] => [
   captured({ leadId: lead(n), userId: specId(20 + n), siteId: SITE }),
-  { type: 'LeadAssigned', data: { leadId: lead(n), siteId: SITE, agentId: AGENT, brokerId: BROKER, rule: 'round-robin', ruleVersion: 1 } },
+  { type: 'LeadAssigned', data: { leadId: lead(n), siteId: SITE, agentId: AGENT, officeId: BROKER, rule: 'round-robin', ruleVersion: 1 } },
 ];
 const tagged = (n: number, tags: string[]): LeadEvent => ({ type: 'LeadTagsChanged', data: { leadId: lead(n), siteId: SITE, tags, byUserId: AGENT } });
 const enrolled = (n: number): EnrolmentEvent => ({

@@ -202,12 +202,12 @@ export const actionPlansProjection: Projection = {
         case 'LeadAssigned': {
           // The lead's first owner: the moment a new lead is someone's, so the "new lead" triggers of their plans fire.
           const before = await lead(e.data.leadId);
-          await tx.query(`UPDATE ${leads} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId, e.data.brokerId]);
+          await tx.query(`UPDATE ${leads} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId, e.data.officeId]);
           await flowPlan(e);
           if (before && !before.agent_id) {
             await trigger(
               e,
-              { ...before, agent_id: e.data.agentId, office_id: e.data.brokerId },
+              { ...before, agent_id: e.data.agentId, office_id: e.data.officeId },
               (t) => t.kind === 'new-lead' && (!t.source || same(t.source, before.source)) && (!t.siteId || t.siteId === before.site_id),
             );
           }
@@ -215,11 +215,11 @@ export const actionPlansProjection: Projection = {
         }
         case 'LeadReassigned':
         case 'LeadClaimed':
-          await tx.query(`UPDATE ${leads} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId, e.data.brokerId]);
+          await tx.query(`UPDATE ${leads} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId, e.data.officeId]);
           await pauseAll(e, e.data.leadId, e.type === 'LeadClaimed' ? 'claimed' : 'owner-changed');
           break;
         case 'LeadPutInPond':
-          await tx.query(`UPDATE ${leads} SET agent_id = NULL, office_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId]);
+          await tx.query(`UPDATE ${leads} SET agent_id = NULL, office_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.officeId]);
           await flowPlan(e);
           break;
         case 'LeadStageChanged':

@@ -9,8 +9,8 @@ const AGENT = specId(2);
 const LEAD = specId(3);
 const office = [
   registered(BROKER, LEVEL.broker, { firstName: 'Bea', lastName: 'Broker' }),
-  registered(AGENT, LEVEL.agent, { firstName: 'Al', lastName: 'Agent', brokerId: BROKER }),
-  registered(specId(4), LEVEL.agent, { firstName: 'Ann', lastName: 'Able', brokerId: BROKER }),
+  registered(AGENT, LEVEL.agent, { firstName: 'Al', lastName: 'Agent', officeId: BROKER }),
+  registered(specId(4), LEVEL.agent, { firstName: 'Ann', lastName: 'Able', officeId: BROKER }),
   registered(LEAD, LEVEL.lead),
 ];
 

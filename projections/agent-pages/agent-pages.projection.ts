@@ -61,7 +61,7 @@ export const agentPagesProjection: Projection = {
           await tx.query(
             `INSERT INTO ${pages} (user_id, page_key, level, first_name, last_name, email, cell_phone, office_id, changed_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (user_id) DO NOTHING`,
-            [d.userId, agentPageKey(d.userId), d.securityLevel, d.firstName, d.lastName, d.email, d.cellPhone, d.brokerId, at],
+            [d.userId, agentPageKey(d.userId), d.securityLevel, d.firstName, d.lastName, d.email, d.cellPhone, d.officeId, at],
           );
           break;
         }

@@ -12,7 +12,7 @@ export type AgentPage = {
   readonly photo: string | null;
   readonly bio: string;
   readonly mlsId: string | null;
-  readonly brokerId: string | null;
+  readonly officeId: string | null;
   readonly changedAt: string;
 };
 
@@ -43,7 +43,7 @@ const toPage = (r: Row): AgentPage => ({
   photo: r.photo,
   bio: r.bio,
   mlsId: r.mls_id,
-  brokerId: r.office_id,
+  officeId: r.office_id,
   changedAt: r.changed_at.toISOString(),
 });
 

@@ -1,3 +1,3 @@
-export { alertsProjection, changeOf } from './alerts.projection';
+export { alertsProjection } from './alerts.projection';
 export { type AlertFavorite, type AlertSearchChange, alertSearchChanges, alertSearchesRelation, favoritesOf } from './alerts.query';
 export { criteriaOf, placesOf, type Target, targetOf } from './alert-targets';

@@ -67,7 +67,7 @@ describe('behaviour alerts read model', () => {
       .given(lead, raised(2))
       .when({
         type: 'LeadReassigned',
-        data: { leadId: LEAD, siteId: SITE, fromAgentId: AGENT, agentId: specId(6), brokerId: BROKER, byUserId: BROKER },
+        data: { leadId: LEAD, siteId: SITE, fromAgentId: AGENT, agentId: specId(6), officeId: BROKER, byUserId: BROKER },
       } satisfies LeadEvent)
       .then(async ({ pool }) => {
         expect(await behaviourAlertsFor(pool, { userId: AGENT, role: 'agent' }, { limit: 10 })).toEqual([]);

@@ -23,7 +23,7 @@ const lead = (leadId: string, fullName: string, source: string): LeadEvent[] => 
     email: `${fullName.split(' ')[0]!.toLowerCase()}@example.com`,
     source,
   }),
-  { type: 'LeadAssigned', data: { leadId, siteId: SITE, agentId: JANE, brokerId: BROKER, rule: 'round-robin', ruleVersion: 1 } },
+  { type: 'LeadAssigned', data: { leadId, siteId: SITE, agentId: JANE, officeId: BROKER, rule: 'round-robin', ruleVersion: 1 } },
 ];
 const names = async (rows: Promise<{ rows: { full_name: string }[] }>) => (await rows).rows.map((r) => r.full_name).sort();
 
@@ -89,7 +89,7 @@ describe('lead feed read model (the dashboard’s lead list)', () => {
   it("given Jane's lead, when it goes to the office pond, then nobody holds it and every agent of the office sees it there", () =>
     spec
       .given(...lead(BEN, 'Ben Beta', 'direct'))
-      .when({ type: 'LeadPutInPond', data: { leadId: BEN, siteId: SITE, brokerId: BROKER, fromAgentId: JANE, reason: 'not-contacted' } })
+      .when({ type: 'LeadPutInPond', data: { leadId: BEN, siteId: SITE, officeId: BROKER, fromAgentId: JANE, reason: 'not-contacted' } })
       .then(async ({ pool }) => {
         expect(await findLead(pool, alex, BEN)).toMatchObject({ in_pond: true, assigned_agent_id: null });
         expect(await names(listLeads(pool, broker, { unassigned: true }, 1, 50))).toEqual(['Ben Beta']);

@@ -180,10 +180,10 @@ export const leadFeedProjection: Projection = {
             ctx,
             'lead_feed',
             (t) => `UPDATE ${t} SET assigned_agent_id = $2, office_id = $3, assigned_tx = $4, assigned_gp = $5, in_pond = false WHERE lead_id = $1`,
-            [e.data.leadId, e.data.agentId, e.data.brokerId, e.transactionId.toString(), e.globalPosition.toString()],
+            [e.data.leadId, e.data.agentId, e.data.officeId, e.transactionId.toString(), e.globalPosition.toString()],
           );
           if (!before) break;
-          const after = { ...before, assigned_agent_id: e.data.agentId, office_id: e.data.brokerId, in_pond: false };
+          const after = { ...before, assigned_agent_id: e.data.agentId, office_id: e.data.officeId, in_pond: false };
           // An import's thousands of leads are not news one by one (no live row, no web push each): its page reloads the list.
           if (before.source !== 'import') ctx.push({ to: leadRooms(after), name: 'lead.captured', payload: capturedPayload(after) });
           // The broker gave a pond lead to an agent: the office's other agents drop it from the pond.
@@ -231,11 +231,11 @@ export const leadFeedProjection: Projection = {
             ctx,
             'lead_feed',
             (t) => `UPDATE ${t} SET assigned_agent_id = NULL, office_id = $2, in_pond = true, assigned_tx = $3, assigned_gp = $4 WHERE lead_id = $1`,
-            [e.data.leadId, e.data.brokerId, e.transactionId.toString(), e.globalPosition.toString()],
+            [e.data.leadId, e.data.officeId, e.transactionId.toString(), e.globalPosition.toString()],
           );
           if (!before) break;
           ctx.push({
-            to: pondRooms(e.data.brokerId),
+            to: pondRooms(e.data.officeId),
             name: 'lead.pond',
             payload: {
               leadId: e.data.leadId,
@@ -254,12 +254,12 @@ export const leadFeedProjection: Projection = {
             ctx,
             'lead_feed',
             (t) => `UPDATE ${t} SET assigned_agent_id = $2, office_id = $3, in_pond = false, assigned_tx = $4, assigned_gp = $5 WHERE lead_id = $1`,
-            [e.data.leadId, e.data.agentId, e.data.brokerId, e.transactionId.toString(), e.globalPosition.toString()],
+            [e.data.leadId, e.data.agentId, e.data.officeId, e.transactionId.toString(), e.globalPosition.toString()],
           );
           if (!before) break;
-          const after = { ...before, assigned_agent_id: e.data.agentId, office_id: e.data.brokerId, in_pond: false };
+          const after = { ...before, assigned_agent_id: e.data.agentId, office_id: e.data.officeId, in_pond: false };
           ctx.push({ to: leadRooms(after), name: 'lead.captured', payload: capturedPayload(after) });
-          ctx.push({ to: pondRooms(e.data.brokerId), name: 'lead.claimed', payload: { leadId: e.data.leadId, agentId: e.data.agentId, at } });
+          ctx.push({ to: pondRooms(e.data.officeId), name: 'lead.claimed', payload: { leadId: e.data.leadId, agentId: e.data.agentId, at } });
           break;
         }
         case 'ListingViewed':

@@ -13,7 +13,7 @@ const started: LeadImportEvent = {
     byUserId: BROKER,
     siteId: specId(3),
     agentId: specId(4),
-    brokerId: BROKER,
+    officeId: BROKER,
     fileName: 'open-house.csv',
     fileSha256: 'ab'.repeat(32),
     total: 5,

@@ -14,7 +14,7 @@ const lead = (n: number) => specId(10 + n);
 const capturedLead = (n: number): LeadEvent => captured({ leadId: lead(n), userId: LEAD_USER, siteId: SITE });
 const assigned = (n: number): LeadEvent => ({
   type: 'LeadAssigned',
-  data: { leadId: lead(n), siteId: SITE, agentId: AGENT, brokerId: BROKER, rule: 'round-robin', ruleVersion: 1 },
+  data: { leadId: lead(n), siteId: SITE, agentId: AGENT, officeId: BROKER, rule: 'round-robin', ruleVersion: 1 },
 });
 const chat = (n: number, fromUserId: string): ChatEvent => ({
   type: 'ChatMessageSent',
@@ -55,7 +55,7 @@ describe('lead pipeline read model (the pipeline reactors’ work)', () => {
     const pipeline: OfficeEvent = {
       type: 'OfficeSettingsChanged',
       data: {
-        brokerId: BROKER,
+        officeId: BROKER,
         changes: { stages },
         stageMoves: [
           { from: 'Active', to: 'Working' },

@@ -94,7 +94,7 @@ export const leadPipelineProjection: Projection = {
         case 'LeadReassigned':
         case 'LeadPutInPond':
         case 'LeadClaimed':
-          await tx.query(`UPDATE ${leads} SET office_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId]);
+          await tx.query(`UPDATE ${leads} SET office_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.officeId]);
           moves += await placeLead(ctx, e.data.leadId);
           break;
         case 'LeadStageChanged':
@@ -112,7 +112,7 @@ export const leadPipelineProjection: Projection = {
         case 'CallLogged':
           break;
         case 'OfficeSettingsChanged':
-          if (e.data.changes.stages) moves += await changePipeline(ctx, e.data.brokerId, e.data.changes.stages, e.data);
+          if (e.data.changes.stages) moves += await changePipeline(ctx, e.data.officeId, e.data.changes.stages, e.data);
           break;
         default:
           assertNever(e);

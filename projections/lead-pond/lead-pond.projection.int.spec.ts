@@ -9,11 +9,11 @@ const AGENT = specId(2);
 const lead = (n: number) => specId(10 + n);
 const pond = (enabled: boolean, claimWindowMinutes = 30): OfficeEvent => ({
   type: 'OfficeSettingsChanged',
-  data: { brokerId: BROKER, changes: { pond: { enabled, claimWindowMinutes } } },
+  data: { officeId: BROKER, changes: { pond: { enabled, claimWindowMinutes } } },
 });
 const assigned = (n: number, rule: RoutingRule = 'round-robin'): LeadEvent => ({
   type: 'LeadAssigned',
-  data: { leadId: lead(n), siteId: specId(3), agentId: AGENT, brokerId: BROKER, rule, ruleVersion: 1 },
+  data: { leadId: lead(n), siteId: specId(3), agentId: AGENT, officeId: BROKER, rule, ruleVersion: 1 },
 });
 // The spec's events happen from 15:01 on 2 March 2026, one minute apart: the second is assigned at 15:02.
 const at = (time: string) => new Date(`2026-03-02T${time}:00.000Z`);
@@ -48,8 +48,8 @@ describe('lead pond deadlines read model', () => {
     spec
       .given(pond(true), assigned(1), assigned(2))
       .when(
-        { type: 'LeadPutInPond', data: { leadId: lead(1), siteId: specId(3), brokerId: BROKER, fromAgentId: AGENT, reason: 'not-contacted' } },
-        { type: 'LeadClaimed', data: { leadId: lead(2), siteId: specId(3), agentId: specId(4), brokerId: BROKER } },
+        { type: 'LeadPutInPond', data: { leadId: lead(1), siteId: specId(3), officeId: BROKER, fromAgentId: AGENT, reason: 'not-contacted' } },
+        { type: 'LeadClaimed', data: { leadId: lead(2), siteId: specId(3), agentId: specId(4), officeId: BROKER } },
       )
       .then(async ({ pool }) => expect(await pondDeadlinesPassed(pool, at('23:00'))).toEqual([])));
 });

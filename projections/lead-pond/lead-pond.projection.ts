@@ -69,11 +69,11 @@ export const leadPondProjection: Projection = {
           await tx.query(
             `INSERT INTO ${table('pond_offices')} (office_id, enabled, window_minutes) VALUES ($1, $2, $3)
              ON CONFLICT (office_id) DO UPDATE SET enabled = excluded.enabled, window_minutes = excluded.window_minutes`,
-            [e.data.brokerId, pond.enabled, pond.claimWindowMinutes],
+            [e.data.officeId, pond.enabled, pond.claimWindowMinutes],
           );
           // Turned off: the deadlines running end (turning it on again starts with new assignments, never floods the pond with old leads).
           if (!pond.enabled)
-            await merges.update(ctx, 'pond_deadlines', (t) => `UPDATE ${t} SET due_at = NULL WHERE office_id = $1 AND due_at IS NOT NULL`, [e.data.brokerId]);
+            await merges.update(ctx, 'pond_deadlines', (t) => `UPDATE ${t} SET due_at = NULL WHERE office_id = $1 AND due_at IS NOT NULL`, [e.data.officeId]);
           break;
         }
         case 'LeadAssigned':
@@ -81,7 +81,7 @@ export const leadPondProjection: Projection = {
             `INSERT INTO ${leads} (lead_id, office_id, agent_id, office_lead, due_at) VALUES ($1, $2, $3, $4, CASE WHEN $4 THEN ${deadline(ctx, '$2', '$5')} END)
              ON CONFLICT (lead_id) DO UPDATE SET office_id = excluded.office_id, agent_id = excluded.agent_id, office_lead = excluded.office_lead,
                due_at = CASE WHEN ${leads}.contacted THEN NULL ELSE excluded.due_at END`,
-            [e.data.leadId, e.data.brokerId, e.data.agentId, e.data.rule !== 'own-site', at],
+            [e.data.leadId, e.data.officeId, e.data.agentId, e.data.rule !== 'own-site', at],
           );
           break;
         case 'LeadReassigned':
@@ -90,7 +90,7 @@ export const leadPondProjection: Projection = {
             'pond_deadlines',
             (t) =>
               `UPDATE ${t} SET office_id = $2, agent_id = $3, due_at = CASE WHEN office_lead AND NOT contacted THEN ${deadline(ctx, '$2', '$4')} END WHERE lead_id = $1`,
-            [e.data.leadId, e.data.brokerId, e.data.agentId, at],
+            [e.data.leadId, e.data.officeId, e.data.agentId, at],
           );
           break;
         case 'LeadFirstContacted':
@@ -100,14 +100,14 @@ export const leadPondProjection: Projection = {
           await tx.query(
             `INSERT INTO ${leads} (lead_id, office_id, agent_id, office_lead) VALUES ($1, $2, NULL, true)
              ON CONFLICT (lead_id) DO UPDATE SET office_id = excluded.office_id, agent_id = NULL, due_at = NULL`,
-            [e.data.leadId, e.data.brokerId],
+            [e.data.leadId, e.data.officeId],
           );
           break;
         case 'LeadClaimed':
           // The claimer chose the lead: no new deadline (it would bounce between pond and agents).
           await merges.update(ctx, 'pond_deadlines', (t) => `UPDATE ${t} SET office_id = $2, agent_id = $3, due_at = NULL WHERE lead_id = $1`, [
             e.data.leadId,
-            e.data.brokerId,
+            e.data.officeId,
             e.data.agentId,
           ]);
           break;

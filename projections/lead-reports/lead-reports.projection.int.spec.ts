@@ -12,7 +12,7 @@ const lead = (n: number) => specId(10 + n);
 const capturedFrom = (n: number, source: string): LeadEvent => captured({ leadId: lead(n), siteId: SITE, userId: specId(20 + n), source });
 const assigned = (n: number): LeadEvent => ({
   type: 'LeadAssigned',
-  data: { leadId: lead(n), siteId: SITE, agentId: AGENT, brokerId: BROKER, rule: 'round-robin', ruleVersion: 1 },
+  data: { leadId: lead(n), siteId: SITE, agentId: AGENT, officeId: BROKER, rule: 'round-robin', ruleVersion: 1 },
 });
 const contacted = (n: number, at: string): LeadEvent => ({
   type: 'LeadFirstContacted',
@@ -59,7 +59,7 @@ describe('lead reports read model', () => {
     spec
       .given(capturedFrom(1, 'zillow'), assigned(1), {
         type: 'LeadPutInPond',
-        data: { leadId: lead(1), siteId: SITE, brokerId: BROKER, fromAgentId: AGENT, reason: 'not-contacted' },
+        data: { leadId: lead(1), siteId: SITE, officeId: BROKER, fromAgentId: AGENT, reason: 'not-contacted' },
       })
       .then(async ({ pool }) => {
         expect((await leadReport(pool, { userId: specId(9), role: 'agent' }, MARCH)).firstContact.total).toBe(0);

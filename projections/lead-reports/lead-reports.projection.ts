@@ -64,13 +64,13 @@ export const leadReportsProjection: Projection = {
           await merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [
             e.data.leadId,
             e.data.agentId,
-            e.data.brokerId,
+            e.data.officeId,
           ]);
           break;
         case 'LeadPutInPond':
           await merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET agent_id = NULL, office_id = $2 WHERE lead_id = $1`, [
             e.data.leadId,
-            e.data.brokerId,
+            e.data.officeId,
           ]);
           break;
         case 'LeadFirstContacted':

@@ -10,6 +10,7 @@ export {
   rosterUnder,
   siteRulesUnder,
   pendingLeads,
+  type PendingLead,
   type RosterAgent,
   type RosterEntry,
   rosterFor,

@@ -16,8 +16,8 @@ const SITE = specId(4);
 const LEAD = specId(5);
 const office = [
   registered(BROKER, LEVEL.broker),
-  registered(A1, LEVEL.agent, { brokerId: BROKER }),
-  registered(A2, LEVEL.agent, { brokerId: BROKER }),
+  registered(A1, LEVEL.agent, { officeId: BROKER }),
+  registered(A2, LEVEL.agent, { officeId: BROKER }),
   {
     type: 'SiteCreated',
     data: {
@@ -36,7 +36,7 @@ const office = [
 const rules = (version: number, off: string[]): OfficeEvent => ({
   type: 'RoutingRulesChanged',
   data: {
-    brokerId: BROKER,
+    officeId: BROKER,
     version,
     byUserId: BROKER,
     rules: { listingAgentFirst: true, weights: { [A1]: 2 }, off, pond: { enabled: false, claimWindowMinutes: 15 } },
@@ -47,7 +47,7 @@ describe('lead routing read model', () => {
   const spec = projectionSpecification(leadRoutingProjection);
 
   it("given an office, its rules with A2 off and a listing linked to A2, then the site's rules name the roster in joining order, the weights and the listing agent", () =>
-    spec.given(...office, rules(1, [A2]), { type: 'ListingAgentLinked', data: { brokerId: BROKER, pdid: 'NW-1', agentId: A2 } }).then(async ({ pool }) => {
+    spec.given(...office, rules(1, [A2]), { type: 'ListingAgentLinked', data: { officeId: BROKER, pdid: 'NW-1', agentId: A2 } }).then(async ({ pool }) => {
       expect(await loadRoutingRules(pool, SITE, 'NW-1')).toMatchObject({
         kind: 'broker',
         ownerId: BROKER,
@@ -72,13 +72,13 @@ describe('lead routing read model', () => {
       expect((await ruleSetAt(pool, BROKER)).off).toEqual([]);
     }));
 
-  it('given an office, when a lead is captured, then it waits for an agent and the router is woken', () =>
+  it('given an office, when a lead is captured, then it waits for an agent with the ids of its capture, and the router is told to look', () =>
     spec
       .given(...office)
-      .when(captured({ leadId: LEAD, siteId: SITE, userId: specId(6) }))
+      .when({ ...captured({ leadId: LEAD, siteId: SITE, userId: specId(6) }), eventId: specId(7), metadata: { correlationId: 'inquiry-7' } })
       .then(async ({ pool, signals }) => {
-        expect(await pendingLeads(pool)).toEqual([LEAD]);
-        expect(signals).toMatchObject([{ signal: ROUTE_LEAD_PUSH, payload: { leadId: LEAD } }]);
+        expect(await pendingLeads(pool)).toEqual([{ leadId: LEAD, eventId: specId(7), correlationId: 'inquiry-7' }]);
+        expect(signals).toEqual([{ signal: ROUTE_LEAD_PUSH, payload: { queued: 1 } }]);
       }));
 
   it('given a lead waiting, when it is assigned, then it waits no more', () =>
@@ -86,7 +86,7 @@ describe('lead routing read model', () => {
       .given(...office, captured({ leadId: LEAD, siteId: SITE, userId: specId(6) }))
       .when({
         type: 'LeadAssigned',
-        data: { leadId: LEAD, siteId: SITE, agentId: A1, brokerId: BROKER, rule: 'round-robin', ruleVersion: 1 },
+        data: { leadId: LEAD, siteId: SITE, agentId: A1, officeId: BROKER, rule: 'round-robin', ruleVersion: 1 },
       } satisfies LeadEvent)
       .then(async ({ pool }) => expect(await pendingLeads(pool)).toEqual([])));
 });

@@ -35,7 +35,8 @@ export const leadRoutingProjection: Projection = {
   // 4: every version of each office's routing rules, with where in the log it took effect (issue 19).
   // 5: the MLS id an agent gave that awaits the broker's confirmation (pending_mls_id).
   // 6: the office id columns named office_id, as in every read model.
-  version: 6,
+  // 7: a waiting lead keeps its capture's event and correlation ids (the router's one queue).
+  version: 7,
   eventTypes: handledTypes<Handled>()([
     'UserRegistered',
     'SiteCreated',
@@ -58,26 +59,31 @@ export const leadRoutingProjection: Projection = {
     await tx.query(
       `CREATE TABLE ${t('routing_listing_agents')} (office_id uuid NOT NULL, pdid text NOT NULL, agent_id uuid NOT NULL, PRIMARY KEY (office_id, pdid))`,
     );
-    await tx.query(`CREATE TABLE ${t('routing_pending')} (lead_id uuid PRIMARY KEY, site_id uuid NOT NULL, captured_at timestamptz NOT NULL)`);
+    // The router's queue: committed with the checkpoint, so a lead the log holds is never missed;
+    // the capture's ids make the assignment name its cause whichever run of the router takes it.
+    await tx.query(`CREATE TABLE ${t('routing_pending')} (
+      lead_id uuid PRIMARY KEY, site_id uuid NOT NULL, captured_at timestamptz NOT NULL, event_id uuid NOT NULL, correlation_id text
+    )`);
     // Each version of an office's rules and the log position (transaction, global position) it took effect at.
     await tx.query(`CREATE TABLE ${t('routing_rule_versions')} (
       office_id uuid NOT NULL, version int NOT NULL, tx bigint NOT NULL, pos bigint NOT NULL, rules jsonb NOT NULL, PRIMARY KEY (office_id, version)
     )`);
   },
   async apply(events, { tx, table, signal }) {
+    let queued = 0;
     for (const e of eventsOf<Handled>(events)) {
       if (isOfficeEvent(e)) {
         // Every office event goes through the one fold of the rules; a new version is kept with its position.
         const { rows } = await tx.query<{ rules: RoutingRuleSet }>(
           `SELECT rules FROM ${table('routing_rule_versions')} WHERE office_id = $1 ORDER BY version DESC LIMIT 1`,
-          [e.data.brokerId],
+          [e.data.officeId],
         );
         const before = rows[0]?.rules ?? initialRoutingRuleSet;
         const after = evolveRoutingRuleSet(before, e);
         if (after !== before) {
           await tx.query(
             `INSERT INTO ${table('routing_rule_versions')} (office_id, version, tx, pos, rules) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-            [e.data.brokerId, after.version, e.transactionId.toString(), e.globalPosition.toString(), JSON.stringify(after)],
+            [e.data.officeId, after.version, e.transactionId.toString(), e.globalPosition.toString(), JSON.stringify(after)],
           );
         }
       }
@@ -86,7 +92,7 @@ export const leadRoutingProjection: Projection = {
           if (e.data.securityLevel === LEVEL.agent || e.data.securityLevel === LEVEL.broker) {
             await tx.query(
               `INSERT INTO ${table('routing_users')} (user_id, level, office_id, joined) VALUES ($1, $2, $3, $4) ON CONFLICT (user_id) DO NOTHING`,
-              [e.data.userId, e.data.securityLevel, e.data.brokerId, e.globalPosition.toString()],
+              [e.data.userId, e.data.securityLevel, e.data.officeId, e.globalPosition.toString()],
             );
           }
           break;
@@ -101,7 +107,7 @@ export const leadRoutingProjection: Projection = {
         case 'AgentActivated':
           await tx.query(`UPDATE ${table('routing_users')} SET active = $3 WHERE user_id = $1 AND office_id = $2`, [
             e.data.agentId,
-            e.data.brokerId,
+            e.data.officeId,
             e.type === 'AgentActivated',
           ]);
           break;
@@ -116,18 +122,18 @@ export const leadRoutingProjection: Projection = {
           break;
         case 'ListingAgentLinked':
           if (e.data.agentId === null) {
-            await tx.query(`DELETE FROM ${table('routing_listing_agents')} WHERE office_id = $1 AND pdid = $2`, [e.data.brokerId, e.data.pdid]);
+            await tx.query(`DELETE FROM ${table('routing_listing_agents')} WHERE office_id = $1 AND pdid = $2`, [e.data.officeId, e.data.pdid]);
           } else {
             await tx.query(
               `INSERT INTO ${table('routing_listing_agents')} (office_id, pdid, agent_id) VALUES ($1, $2, $3)
                ON CONFLICT (office_id, pdid) DO UPDATE SET agent_id = excluded.agent_id`,
-              [e.data.brokerId, e.data.pdid, e.data.agentId],
+              [e.data.officeId, e.data.pdid, e.data.agentId],
             );
           }
           break;
         case 'RoutingRulesChanged':
           await tx.query(`UPDATE ${table('routing_users')} SET active = NOT (user_id = ANY($2::uuid[])) WHERE office_id = $1`, [
-            e.data.brokerId,
+            e.data.officeId,
             e.data.rules.off,
           ]);
           break;
@@ -135,12 +141,11 @@ export const leadRoutingProjection: Projection = {
           // Who may link listings is the write side's concern; the pond is in the rule versions above.
           break;
         case 'LeadCaptured':
-          await tx.query(`INSERT INTO ${table('routing_pending')} (lead_id, site_id, captured_at) VALUES ($1, $2, $3) ON CONFLICT (lead_id) DO NOTHING`, [
-            e.data.leadId,
-            e.data.siteId,
-            e.metadata.at,
-          ]);
-          signal({ signal: ROUTE_LEAD_PUSH, payload: { leadId: e.data.leadId, eventId: e.eventId, correlationId: e.metadata.correlationId } });
+          await tx.query(
+            `INSERT INTO ${table('routing_pending')} (lead_id, site_id, captured_at, event_id, correlation_id) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (lead_id) DO NOTHING`,
+            [e.data.leadId, e.data.siteId, e.metadata.at, e.eventId, e.metadata.correlationId],
+          );
+          queued++;
           break;
         case 'LeadAssigned':
         case 'LeadPutInPond':
@@ -150,5 +155,7 @@ export const leadRoutingProjection: Projection = {
           assertNever(e);
       }
     }
+    // Only a hint to look now: the router finds its work in routing_pending.
+    if (queued) signal({ signal: ROUTE_LEAD_PUSH, payload: { queued } });
   },
 };

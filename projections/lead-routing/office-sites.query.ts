@@ -21,11 +21,11 @@ export async function officeSites(pool: pg.Pool, userId: string | null, officeId
 }
 
 /** One site's kind and owner, and the owner's broker (the office a lead of the site belongs to). */
-export async function siteOffice(pool: pg.Pool, siteId: string): Promise<(OfficeSite & { readonly ownerBrokerId: string | null }) | undefined> {
+export async function siteOffice(pool: pg.Pool, siteId: string): Promise<(OfficeSite & { readonly ownerOfficeId: string | null }) | undefined> {
   const { rows } = await pool.query<{ kind: OfficeSite['kind']; owner_user_id: string; office_id: string | null }>(
     `SELECT s.kind, s.owner_user_id, u.office_id FROM routing_sites s LEFT JOIN routing_users u ON u.user_id = s.owner_user_id WHERE s.site_id = $1`,
     [siteId],
   );
   const r = rows[0];
-  return r ? { siteId, kind: r.kind, ownerId: r.owner_user_id, ownerBrokerId: r.office_id } : undefined;
+  return r ? { siteId, kind: r.kind, ownerId: r.owner_user_id, ownerOfficeId: r.office_id } : undefined;
 }

@@ -9,7 +9,7 @@ export type RoutingRules = {
   readonly kind: 'broker' | 'agent' | 'brand';
   readonly ownerId: string;
   /** The owner's own broker when the owner is an agent (their leads show to that broker). */
-  readonly ownerBrokerId: string | null;
+  readonly ownerOfficeId: string | null;
   /** The owner's office (the owner is its broker) in roster order, on or off and weighted by the rules; empty for an agent's site. */
   readonly roster: readonly RosterAgent[];
   /** The listing agent of the lead's listing in this office, if any (active or not). */
@@ -33,7 +33,7 @@ export function rosterUnder(agents: readonly string[], rules: RoutingRuleSet): R
 
 /** An office site's routing rules from a rule set (pure: the router's query and the simulation build them alike). */
 export function siteRulesUnder(
-  site: { readonly siteId: string; readonly kind: RoutingRules['kind']; readonly ownerId: string; readonly ownerBrokerId: string | null },
+  site: { readonly siteId: string; readonly kind: RoutingRules['kind']; readonly ownerId: string; readonly ownerOfficeId: string | null },
   agents: readonly string[],
   rules: RoutingRuleSet,
   listingAgentId: string | null,
@@ -49,11 +49,11 @@ export function siteRulesUnder(
 }
 
 /** The office's rule set in force at `at` (the last version that took effect before it), or now. */
-export async function ruleSetAt(db: pg.Pool, brokerId: string, at?: LogPosition): Promise<RoutingRuleSet> {
+export async function ruleSetAt(db: pg.Pool, officeId: string, at?: LogPosition): Promise<RoutingRuleSet> {
   const { rows } = await db.query<{ rules: RoutingRuleSet }>(
     `SELECT rules FROM routing_rule_versions WHERE office_id = $1 AND ($2::bigint IS NULL OR (tx, pos) < ($2::bigint, $3::bigint))
      ORDER BY version DESC LIMIT 1`,
-    [brokerId, at?.transactionId.toString() ?? null, at?.globalPosition.toString() ?? null],
+    [officeId, at?.transactionId.toString() ?? null, at?.globalPosition.toString() ?? null],
   );
   return rows[0]?.rules ?? initialRoutingRuleSet;
 }
@@ -71,7 +71,7 @@ export async function loadRoutingRules(db: pg.Pool, siteId: string, listingPdid:
   );
   const site = sites[0];
   if (!site) return undefined;
-  const base = { siteId, kind: site.kind, ownerId: site.owner_user_id, ownerBrokerId: site.owner_office_id };
+  const base = { siteId, kind: site.kind, ownerId: site.owner_user_id, ownerOfficeId: site.owner_office_id };
   if (site.kind === 'agent') return siteRulesUnder(base, [], { ...initialRoutingRuleSet, pond: { enabled: false, claimWindowMinutes: 0 } }, null);
   const [{ rows: roster }, rules] = await Promise.all([
     db.query<{ user_id: string }>(`SELECT user_id FROM routing_users WHERE office_id = $1 AND level = 10 ORDER BY joined, user_id`, [site.owner_user_id]),
@@ -93,16 +93,22 @@ export async function loadRoutingRules(db: pg.Pool, siteId: string, listingPdid:
   );
 }
 
-/** Leads captured but not yet assigned (what a sweep routes after a restart). */
-export async function pendingLeads(db: pg.Pool, limit = 500): Promise<string[]> {
-  const { rows } = await db.query<{ lead_id: string }>(`SELECT lead_id FROM routing_pending ORDER BY captured_at LIMIT $1`, [limit]);
-  return rows.map((r) => r.lead_id);
+/** A lead captured and not yet assigned, with the capture it came from (the router names it as the assignment's cause). */
+export type PendingLead = { readonly leadId: string; readonly eventId: string; readonly correlationId: string | null };
+
+/** Leads captured but not yet assigned, oldest first: the lead router's queue. */
+export async function pendingLeads(db: pg.Pool, limit = 500): Promise<PendingLead[]> {
+  const { rows } = await db.query<{ lead_id: string; event_id: string; correlation_id: string | null }>(
+    `SELECT lead_id, event_id, correlation_id FROM routing_pending ORDER BY captured_at LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => ({ leadId: r.lead_id, eventId: r.event_id, correlationId: r.correlation_id }));
 }
 
 export type RosterEntry = {
   readonly userId: string;
   readonly level: number;
-  readonly brokerId: string | null;
+  readonly officeId: string | null;
   readonly active: boolean;
   readonly bio: string;
   readonly mlsId: string | null;
@@ -131,7 +137,7 @@ export async function rosterFor(pool: pg.Pool, viewerId: string | null): Promise
   return rows.map((r) => ({
     userId: r.user_id,
     level: r.level,
-    brokerId: r.office_id,
+    officeId: r.office_id,
     active: r.active,
     bio: r.bio,
     mlsId: r.mls_id,
@@ -145,15 +151,15 @@ export async function rosterFor(pool: pg.Pool, viewerId: string | null): Promise
  * office; feeds are the platform's, so offices of other MLSs may know the same id as another
  * person, and one office's choice never takes a listing from another).
  */
-export async function agentsByMlsId(pool: pg.Pool, mlsIds: readonly string[]): Promise<Map<string, { readonly agentId: string; readonly brokerId: string }[]>> {
-  const found = new Map<string, { agentId: string; brokerId: string }[]>();
+export async function agentsByMlsId(pool: pg.Pool, mlsIds: readonly string[]): Promise<Map<string, { readonly agentId: string; readonly officeId: string }[]>> {
+  const found = new Map<string, { agentId: string; officeId: string }[]>();
   if (mlsIds.length === 0) return found;
   const { rows } = await pool.query<{ mls_id: string; user_id: string; office_id: string }>(
     `SELECT mls_id, min(user_id::text) AS user_id, office_id::text AS office_id FROM routing_users
      WHERE mls_id = ANY($1::text[]) AND level = 10 AND office_id IS NOT NULL GROUP BY mls_id, office_id HAVING count(*) = 1`,
     [mlsIds],
   );
-  for (const r of rows) (found.get(r.mls_id) ?? found.set(r.mls_id, []).get(r.mls_id)!).push({ agentId: r.user_id, brokerId: r.office_id });
+  for (const r of rows) (found.get(r.mls_id) ?? found.set(r.mls_id, []).get(r.mls_id)!).push({ agentId: r.user_id, officeId: r.office_id });
   return found;
 }
 
@@ -187,7 +193,7 @@ export async function listingAgentsIn(pool: pg.Pool, scope: ListingAgentScope): 
 }
 
 /** The agent an office linked a listing to (ListingAgentLinked), if any. */
-export async function linkedListingAgent(pool: pg.Pool, brokerId: string, pdid: string): Promise<string | undefined> {
-  const { rows } = await pool.query<{ agent_id: string }>('SELECT agent_id FROM routing_listing_agents WHERE office_id = $1 AND pdid = $2', [brokerId, pdid]);
+export async function linkedListingAgent(pool: pg.Pool, officeId: string, pdid: string): Promise<string | undefined> {
+  const { rows } = await pool.query<{ agent_id: string }>('SELECT agent_id FROM routing_listing_agents WHERE office_id = $1 AND pdid = $2', [officeId, pdid]);
   return rows[0]?.agent_id;
 }

@@ -5,7 +5,7 @@ import type pg from 'pg';
  * office's pond (LeadPutInPond, no agent), by the fields every one of them carries. Typed by shape
  * here, so that the leads context's events fit it as they are.
  */
-export type LeadOwnerChange = { readonly data: { readonly leadId: string; readonly agentId?: string; readonly brokerId: string | null } };
+export type LeadOwnerChange = { readonly data: { readonly leadId: string; readonly agentId?: string; readonly officeId: string | null } };
 
 /**
  * Keeps a read model's copy of who holds a lead (its agent, or none in the pond, and its office)
@@ -13,5 +13,5 @@ export type LeadOwnerChange = { readonly data: { readonly leadId: string; readon
  * (lead reports, the lead thread, showings) all need; the table names its columns agent_id and office_id.
  */
 export async function setLeadOwner(tx: pg.PoolClient, table: string, e: LeadOwnerChange): Promise<void> {
-  await tx.query(`UPDATE ${table} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId ?? null, e.data.brokerId]);
+  await tx.query(`UPDATE ${table} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId ?? null, e.data.officeId]);
 }

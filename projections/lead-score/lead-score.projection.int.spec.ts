@@ -9,7 +9,7 @@ const SITE = specId(2);
 const LEAD_USER = specId(3);
 const lead: readonly LeadEvent[] = [
   captured({ leadId: LEAD, userId: LEAD_USER, siteId: SITE }),
-  { type: 'LeadAssigned', data: { leadId: LEAD, siteId: SITE, agentId: specId(4), brokerId: specId(5), rule: 'round-robin', ruleVersion: 1 } },
+  { type: 'LeadAssigned', data: { leadId: LEAD, siteId: SITE, agentId: specId(4), officeId: specId(5), rule: 'round-robin', ruleVersion: 1 } },
 ];
 const viewed = (pdid: string, price: number): GivenEvent => ({
   type: 'ListingViewed',

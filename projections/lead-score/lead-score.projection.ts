@@ -96,7 +96,7 @@ export const leadScoreProjection: Projection = {
         case 'LeadReassigned':
         case 'LeadClaimed':
         case 'LeadPutInPond':
-          lead(e.data.leadId).office = e.data.brokerId;
+          lead(e.data.leadId).office = e.data.officeId;
           break;
         case 'LeadStageChanged':
           fact(e.data.leadId, e.data.stage);

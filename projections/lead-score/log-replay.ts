@@ -77,7 +77,7 @@ async function foldChunk({ tx, table: t }: ReplayContext, from: Checkpoint, to: 
   const { rowCount: owners } = await tx.query(
     `CREATE TEMP TABLE lead_score_owners AS
      SELECT e.transaction_id AS t, e.global_position AS g, e.type, e.data->>'leadId' AS lead,
-            CASE e.type WHEN 'LeadCaptured' THEN e.data->>'userId' ELSE e.data->>'brokerId' END AS owner,
+            CASE e.type WHEN 'LeadCaptured' THEN e.data->>'userId' ELSE coalesce(e.data->>'officeId', e.data->>'brokerId') END AS owner,
             CASE e.type WHEN 'ScoringRulesChanged' THEN e.data END AS rules, e.metadata->>'at' AS at
        FROM events e WHERE ${range} AND e.type = ANY($5)`,
     [...bounds, SCORE_EVENT_TYPES.filter((type) => !FACT_TYPES.some(([f]) => f === type) && !(MERGE_EVENT_TYPES as readonly string[]).includes(type))],

@@ -12,7 +12,7 @@ const SITE = specId(5);
 const item = (n: number) => specId(100 + n);
 const lead: readonly LeadEvent[] = [
   captured({ leadId: LEAD, userId: LEAD_USER, siteId: SITE, phone: '(206) 555-0100' }),
-  { type: 'LeadAssigned', data: { leadId: LEAD, siteId: SITE, agentId: AGENT, brokerId: BROKER, rule: 'round-robin', ruleVersion: 1 } },
+  { type: 'LeadAssigned', data: { leadId: LEAD, siteId: SITE, agentId: AGENT, officeId: BROKER, rule: 'round-robin', ruleVersion: 1 } },
 ];
 const texted = (n: number, body: string): GivenEvent => ({
   type: 'TextMessageReceived',

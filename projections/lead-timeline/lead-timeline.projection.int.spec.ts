@@ -20,7 +20,7 @@ const jane: Viewer = { userId: JANE, role: 'agent', officeId: BROKER };
 const alex: Viewer = { userId: ALEX, role: 'agent', officeId: BROKER };
 const lead = (leadId: string, userId: string, fullName: string, agentId = JANE): LeadEvent[] => [
   captured({ leadId, userId, siteId: SITE, fullName, email: `${fullName.split(' ')[0]!.toLowerCase()}@example.com` }),
-  { type: 'LeadAssigned', data: { leadId, siteId: SITE, agentId, brokerId: BROKER, rule: 'round-robin', ruleVersion: 1 } },
+  { type: 'LeadAssigned', data: { leadId, siteId: SITE, agentId, officeId: BROKER, rule: 'round-robin', ruleVersion: 1 } },
 ];
 const viewed = (leadId: string, userId: string, pdid: string): LeadActivityEvent => ({
   type: 'ListingViewed',
@@ -67,7 +67,7 @@ describe('lead timeline read model (a lead’s lines on the dashboard)', () => {
     spec
       .given(...lead(ANN, ANN_USER, 'Ann Alpha'))
       .when(
-        { type: 'LeadReassigned', data: { leadId: ANN, siteId: SITE, agentId: ALEX, brokerId: BROKER, fromAgentId: JANE, byUserId: BROKER } },
+        { type: 'LeadReassigned', data: { leadId: ANN, siteId: SITE, agentId: ALEX, officeId: BROKER, fromAgentId: JANE, byUserId: BROKER } },
         viewed(ANN, ANN_USER, 'NWMLS-7'),
       )
       .then(async ({ pool, pushes }) => {

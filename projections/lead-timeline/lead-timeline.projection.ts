@@ -113,7 +113,7 @@ export const leadTimelineProjection: Projection = {
         case 'LeadReassigned': {
           // A merged lead's own holder (set aside) changes, but nothing is said: nobody sees it until it is unmerged.
           const before = await liveRow(e.data.leadId);
-          await holder(e.data.leadId, 'assigned_agent_id = $2, office_id = $3, in_pond = false', [e.data.agentId, e.data.brokerId]);
+          await holder(e.data.leadId, 'assigned_agent_id = $2, office_id = $3, in_pond = false', [e.data.agentId, e.data.officeId]);
           if (!before) break;
           const summary = e.type === 'LeadAssigned' ? summaries.assigned(e.data.rule) : summaries.reassigned();
           await addEntry(ctx, e, e.data.leadId, before.site_id, summary);
@@ -129,13 +129,13 @@ export const leadTimelineProjection: Projection = {
         }
         case 'LeadPutInPond': {
           const before = await liveRow(e.data.leadId);
-          await holder(e.data.leadId, 'assigned_agent_id = NULL, office_id = $2, in_pond = true', [e.data.brokerId]);
+          await holder(e.data.leadId, 'assigned_agent_id = NULL, office_id = $2, in_pond = true', [e.data.officeId]);
           if (before) await addEntry(ctx, e, e.data.leadId, before.site_id, summaries.pond(e.data.reason));
           break;
         }
         case 'LeadClaimed': {
           const before = await liveRow(e.data.leadId);
-          await holder(e.data.leadId, 'assigned_agent_id = $2, office_id = $3, in_pond = false', [e.data.agentId, e.data.brokerId]);
+          await holder(e.data.leadId, 'assigned_agent_id = $2, office_id = $3, in_pond = false', [e.data.agentId, e.data.officeId]);
           if (before) await addEntry(ctx, e, e.data.leadId, before.site_id, summaries.claimed());
           break;
         }

@@ -112,7 +112,7 @@ async function insertRegistrations(tx: pg.PoolClient, members: string, run: read
     digits(e.data.cellPhone),
     e.data.securityLevel,
     e.data.siteId,
-    e.data.brokerId,
+    e.data.officeId,
     e.metadata.at,
   ]);
   const col = (i: number) => rows.map((r) => r[i]);

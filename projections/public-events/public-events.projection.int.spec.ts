@@ -12,7 +12,7 @@ const BROKER = specId(20);
 const SITE = specId(30);
 const assigned = (leadId: string, agentId: string): LeadEvent => ({
   type: 'LeadAssigned',
-  data: { leadId, siteId: SITE, agentId, brokerId: BROKER, rule: 'round-robin', ruleVersion: 1 },
+  data: { leadId, siteId: SITE, agentId, officeId: BROKER, rule: 'round-robin', ruleVersion: 1 },
 });
 
 describe('public events read model', () => {

@@ -44,11 +44,11 @@ export const publicEventsProjection: Projection = {
         const agentId = e.type === 'LeadPutInPond' ? null : e.data.agentId;
         await tx.query(
           `INSERT INTO ${leads} (lead_id, office_id, agent_id) VALUES ($1, $2, $3) ON CONFLICT (lead_id) DO UPDATE SET office_id = $2, agent_id = $3`,
-          [pub.leadId, e.data.brokerId, agentId],
+          [pub.leadId, e.data.officeId, agentId],
         );
         await tx.query(`UPDATE ${rows} SET office_id = $2, agent_id = $3 WHERE lead_id = $1 AND office_id IS NULL AND agent_id IS NULL`, [
           pub.leadId,
-          e.data.brokerId,
+          e.data.officeId,
           agentId,
         ]);
       }

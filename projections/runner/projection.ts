@@ -7,7 +7,7 @@ import type { SignalName, Signals } from '../../src/shared/signals';
 /**
  * A message for browsers, emitted only after the transaction that produced it committed: an
  * event of the socket map (src/contract/server-events.ts) to socket.io rooms ('user:<id>',
- * 'office:<brokerId>', 'staff'), its payload checked against the map.
+ * 'office:<officeId>', 'staff'), its payload checked against the map.
  */
 export type Push = { [K in ServerEventName]: { readonly to: readonly string[]; readonly name: K; readonly payload: ServerEventPayload<K> } }[ServerEventName];
 

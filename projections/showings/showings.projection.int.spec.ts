@@ -15,7 +15,7 @@ const SHOWING = specId(6);
 const REQUEST = specId(7);
 const lead: readonly LeadEvent[] = [
   captured({ leadId: LEAD, userId: specId(8), siteId: SITE, fullName: 'Ada Lovelace' }),
-  { type: 'LeadAssigned', data: { leadId: LEAD, siteId: SITE, agentId: AGENT, brokerId: BROKER, rule: 'round-robin', ruleVersion: 1 } },
+  { type: 'LeadAssigned', data: { leadId: LEAD, siteId: SITE, agentId: AGENT, officeId: BROKER, rule: 'round-robin', ruleVersion: 1 } },
 ];
 const requested: GivenEvent & OrganizerEvent = {
   type: 'ShowingRequested',
@@ -59,7 +59,7 @@ describe('showings read model', () => {
       .when(proposed)
       .then(async ({ pool, pushes }) => {
         expect(await pendingShowingRequests(pool)).toEqual([]);
-        expect(await listShowings(pool, { kind: 'office', brokerId: BROKER }, null)).toMatchObject([
+        expect(await listShowings(pool, { kind: 'office', officeId: BROKER }, null)).toMatchObject([
           { showingId: SHOWING, leadName: 'Ada Lovelace', agentId: AGENT, status: 'requested' },
         ]);
         expect(pushes).toEqual([

@@ -4,7 +4,7 @@ import type { ShowingStatus, ShowingView } from '../../src/contract/showings';
 /** Whose showings: one agent's, an office's (its broker's and its leads'), everyone's (staff), or one lead's. */
 export type ShowingScope =
   | { readonly kind: 'agent'; readonly userId: string }
-  | { readonly kind: 'office'; readonly brokerId: string }
+  | { readonly kind: 'office'; readonly officeId: string }
   | { readonly kind: 'all' }
   | { readonly kind: 'lead'; readonly leadId: string };
 
@@ -51,7 +51,7 @@ export async function listShowings(pool: pg.Pool, scope: ShowingScope, range: { 
   if (range) where.push(`s.start_at < $${params.push(range.to)} AND s.end_at > $${params.push(range.from)}`);
   if (scope.kind === 'agent') where.push(`${AGENT} = $${params.push(scope.userId)}`);
   if (scope.kind === 'office') {
-    const n = params.push(scope.brokerId);
+    const n = params.push(scope.officeId);
     where.push(`(l.office_id = $${n} OR ${AGENT} = $${n})`);
   }
   if (scope.kind === 'lead') where.push(`s.lead_id = $${params.push(scope.leadId)}`);

@@ -43,7 +43,7 @@ describe('tasks read model', () => {
       .given(lead, created(1, EVENING))
       .when({ type: 'TaskCompleted', data: task(1) })
       .then(async ({ pool, pushes }) => {
-        expect(await listTasks(pool, { kind: 'office', brokerId: BROKER }, 'today', NOW)).toEqual([]);
+        expect(await listTasks(pool, { kind: 'office', officeId: BROKER }, 'today', NOW)).toEqual([]);
         expect((await listTasks(pool, { kind: 'lead', leadId: LEAD }, undefined, NOW)).map((t) => t.done)).toEqual([true]);
         expect(pushes).toEqual([
           {

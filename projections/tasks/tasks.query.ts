@@ -4,7 +4,7 @@ import { DEFAULT_TIME_ZONE, DIGEST_HOUR, type TaskDue, type TaskType, type TaskV
 /** Whose tasks: one assignee's, an office's (its broker's and its leads'), everyone's (staff), or one lead's. */
 export type TaskScope =
   | { readonly kind: 'assignee'; readonly userId: string }
-  | { readonly kind: 'office'; readonly brokerId: string }
+  | { readonly kind: 'office'; readonly officeId: string }
   | { readonly kind: 'all' }
   | { readonly kind: 'lead'; readonly leadId: string };
 
@@ -48,7 +48,7 @@ export async function listTasks(
   const where = [due ? DUE[due] : 'true'];
   if (between) where.push(`t.due_at >= $${params.push(between.from)} AND t.due_at < $${params.push(between.to)}`);
   if (scope.kind !== 'all') {
-    params.push(scope.kind === 'assignee' ? scope.userId : scope.kind === 'office' ? scope.brokerId : scope.leadId);
+    params.push(scope.kind === 'assignee' ? scope.userId : scope.kind === 'office' ? scope.officeId : scope.leadId);
     const n = `$${params.length}`;
     where.push(
       scope.kind === 'assignee' ? `t.assignee_id = ${n}` : scope.kind === 'office' ? `(t.office_id = ${n} OR t.assignee_id = ${n})` : `t.lead_id = ${n}`,
@@ -78,7 +78,7 @@ export async function dueTasks(pool: pg.Pool, scope: Exclude<TaskScope, { kind: 
       ? 'true'
       : scope.kind === 'assignee'
         ? `t.assignee_id = $${params.push(scope.userId)}`
-        : `(t.office_id = $${params.push(scope.brokerId)} OR t.assignee_id = $2)`;
+        : `(t.office_id = $${params.push(scope.officeId)} OR t.assignee_id = $2)`;
   const { rows } = await pool.query<Row & { due: TaskDue }>(
     `SELECT * FROM (
        SELECT ${COLUMNS}, d.due, row_number() OVER (PARTITION BY d.due ORDER BY t.due_at, t.task_id) AS n
@@ -166,7 +166,7 @@ export async function taskTally(pool: pg.Pool, scope: Exclude<TaskScope, { kind:
   const params: unknown[] = [now, from, to];
   let who = 'true';
   if (scope.kind !== 'all') {
-    const n = params.push(scope.kind === 'assignee' ? scope.userId : scope.brokerId);
+    const n = params.push(scope.kind === 'assignee' ? scope.userId : scope.officeId);
     who = scope.kind === 'assignee' ? `t.assignee_id = $${n}` : `(t.office_id = $${n} OR t.assignee_id = $${n})`;
   }
   const { rows } = await pool.query<{ assignee_id: string; done: number; overdue: number; open: number }>(

@@ -62,7 +62,7 @@ export const usersProjection: Projection = {
               d.lastName,
               d.securityLevel,
               d.siteId,
-              d.brokerId,
+              d.officeId,
               d.cellPhone,
               d.isImport ?? false,
               d.via ?? 'seed',

@@ -39,6 +39,7 @@ import { webPushProjection } from '../../projections/web-push';
 // Outbox queues live in their reactors' folders, beside their senders.
 import { leadEmailOutboxProjection, replyNoticesProjection } from '../modules/conversation';
 import { listingMailProjection } from '../modules/listing-mail';
+import { alertChangesQueue } from '../modules/alerts';
 import { shareMailProjection } from '../modules/organizer';
 import { leadNoticesProjection } from '../modules/speed-to-lead';
 import { sellerMailProjection } from '../modules/valuation';
@@ -68,6 +69,7 @@ export const allProjections: readonly Projection[] = [
   translationsProjection,
   organizerProjection,
   alertsProjection,
+  alertChangesQueue,
   shareMailProjection,
   leadEmailOutboxProjection,
   feedsProjection,

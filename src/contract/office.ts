@@ -37,7 +37,7 @@ export const OfficeSettingsSchema = z.strictObject({
 export type OfficeSettingsView = z.infer<typeof OfficeSettingsSchema>;
 
 /** The office's routing options as the pond screen edits them. */
-export const RoutingSettingsSchema = z.strictObject({ brokerId: z.string(), pond: PondSchema, copyBrokerOnNewLeads: z.boolean() });
+export const RoutingSettingsSchema = z.strictObject({ officeId: z.string(), pond: PondSchema, copyBrokerOnNewLeads: z.boolean() });
 export type RoutingSettings = z.infer<typeof RoutingSettingsSchema>;
 
 /** An office's routing rules as versioned data (issue 19); version 0 is the rules an office starts with. */
@@ -58,7 +58,7 @@ export const PlacementSchema = z.strictObject({ agentId: z.string().nullable(), 
 export type Placement = z.infer<typeof PlacementSchema>;
 
 export const SimulationResultSchema = z.strictObject({
-  brokerId: z.string(),
+  officeId: z.string(),
   from: z.string(),
   to: z.string(),
   /** The rules in force now, what "Apply these rules" replaces. */
@@ -81,7 +81,7 @@ export const AgentSchema = z.strictObject({
   fullName: z.string(),
   email: z.string(),
   securityLevel: z.number(),
-  brokerId: z.string().nullable(),
+  officeId: z.string().nullable(),
   active: z.boolean(),
   bio: z.string(),
   mlsId: z.string().nullable(),

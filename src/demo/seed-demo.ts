@@ -40,7 +40,7 @@ export async function seedDemo(store: EventStore, commands: CommandBus, password
             lastName: u.lastName,
             securityLevel: u.securityLevel,
             siteId: siteIdOf(u.site),
-            brokerId: userIdOf(u.broker),
+            officeId: userIdOf(u.broker),
             password,
             from: 'demo data',
           },

@@ -23,7 +23,7 @@ const RESYNC_GATHER_MS = 250;
 /**
  * The socket.io endpoint. The handshake is authenticated by the session cookie and refused
  * unless its Origin is the host it was sent to (contract section 7). Each socket joins
- * user:<id>, staff (level 25) and office:<brokerId> (brokers and their agents). Pushes come from
+ * user:<id>, staff (level 25) and office:<officeId> (brokers and their agents). Pushes come from
  * projections after their batch commits; the gateway only routes them to rooms. When a user's
  * sessions end (sign-out, password change) their sockets are closed.
  */

@@ -8,7 +8,7 @@ export type SocketUser = {
 };
 
 /**
- * user:<id> always; staff for level 25; office:<brokerId> for brokers and their agents;
+ * user:<id> always; staff for level 25; office:<officeId> for brokers and their agents;
  * impersonator:<staffId> while staff act as the user (so ending the staff member's sessions
  * closes it too).
  */

@@ -4,8 +4,8 @@
  * A reactor also sweeps on a timer: a signal is a nudge, not the only way work is found.
  */
 export type Signals = {
-  /** A lead was captured and needs routing (the lead router). */
-  'lead.route': { readonly leadId: string; readonly eventId: string; readonly correlationId: string };
+  /** Leads were captured and wait for routing (the lead router). */
+  'lead.route': { readonly queued: number };
   /** Listing changes were queued for alert matching (the alert dispatcher). */
   'alerts.changed': { readonly queued: number };
   /** Share-a-listing e-mails were queued (the share-mail sender). */

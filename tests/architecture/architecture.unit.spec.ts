@@ -18,7 +18,7 @@ const WHOLE_PROJECT_MS = 120_000;
 
 describe('architecture walls (docs/architecture.md, Layout)', () => {
   it(
-    "holds: no import cycle, read models know contexts by their events, contexts meet through index.ts, the write side uses read models through theirs, web/ imports only the contract, web features meet through index.ts, SQL stays with its read model, a reactor's outbox is written only in its folder",
+    "holds: no import cycle, read models know contexts by their events, contexts meet through index.ts, the write side uses read models through theirs, web/ imports only the contract, web features meet through index.ts, SQL stays with its read model, a read model writes only its own tables, a reactor's outbox is written only in its folder",
     { timeout: WHOLE_PROJECT_MS },
     () => {
       const graph = readImportGraph(root, ['src', 'projections', 'web/src', 'tests']);
@@ -187,6 +187,19 @@ describe('each wall catches a deliberate break', () => {
       }),
     );
     expect(v).toEqual(['sql: src/modules/leads/list.ts reads or writes lead_feed, a table of projections/feed/']);
+  });
+
+  it('a read model writing a table it does not declare (its own tables through the table function, reads and listed writers pass)', () => {
+    const v = wallViolations(
+      graphOf({
+        'projections/feed/feed.projection.ts': {
+          text: "export const p = { tables: ['lead_feed'] }; q(`INSERT INTO ${t('lead_feed')} (id) VALUES (1) ON CONFLICT (id) DO UPDATE SET n = 1`); q('UPDATE lead_feed SET n = 2'); q('INSERT INTO work_queue_x (id) VALUES (1)'); q('SELECT * FROM schema_migrations FOR UPDATE SKIP LOCKED')",
+        },
+        'projections/plans/plans.projection.ts': { text: "export const p = { tables: ['plans'] }; q('DELETE FROM plan_queue_x WHERE id = 1')" },
+      }),
+      { 'projections/plans/plans.projection.ts': ['plan_queue_x'] },
+    );
+    expect(v).toEqual(['projection: projections/feed/feed.projection.ts writes work_queue_x, which projections/feed/ does not declare in its tables']);
   });
 
   it("a write to a reactor's outbox outside the reactor's folder (reads, migrations and listed writers pass)", () => {

@@ -78,6 +78,18 @@ export function wallViolations(graph: ImportGraph, outboxWriters: Readonly<Recor
     }
   }
 
+  // A read model writes only the tables it declares (its projection's `tables`); a reactor's queue is its reactor's.
+  const declared = tablesByReadModel(graph);
+  for (const file of server) {
+    const rm = readModelOf(file);
+    if (!rm || rm === ENGINE) continue;
+    for (const m of stringLiterals(graph.text.get(file) ?? '').matchAll(SQL_WRITE)) {
+      const table = m[1]!;
+      if (NOT_A_TABLE.has(table.toUpperCase()) || declared.get(rm)?.has(table) || outboxWriters[file]?.includes(table)) continue;
+      out.push(`projection: ${file} writes ${table}, which projections/${rm}/ does not declare in its tables`);
+    }
+  }
+
   // A reactor's outbox is written only inside the reactor's folder (its queue, its sender); others may read it.
   for (const [table, folder] of outboxOwners(graph)) {
     const write = new RegExp(`\\b(?:INSERT\\s+INTO|UPDATE|DELETE\\s+FROM|TRUNCATE(?:\\s+TABLE)?)\\s+"?${table}\\b(?!\\.)`, 'i');
@@ -113,16 +125,15 @@ const MIGRATIONS = 'src/database/migrations/';
 /**
  * Writers of an outbox outside its reactor's folder, each with the tables it may write (a line no
  * longer needed is reported). A person's erasure deletes their rows from every outbox (most by a
- * table name passed as a value, which this scan of SQL text does not see); the action-plans, behaviour-alerts and alerts read
- * models queue their reactors' work in the same fold that keeps their own tables (the plans' step
- * log, the behaviour facts, the saved searches), so the queue cannot yet move without splitting
- * those folds.
+ * table name passed as a value, which this scan of SQL text does not see); the action-plans and
+ * behaviour-alerts read models still queue their reactors' work in the fold that keeps their own
+ * tables (which enrolments are active, which lead a merge folded into), and their reactors read
+ * that state with each row, so the queue moves only with a copy of that state of its own.
  */
 export const OUTBOX_WRITERS: Readonly<Record<string, readonly string[]>> = {
   'src/modules/privacy/erase-person/purge-traces.ts': ['alert_outbox'],
   'projections/action-plans/action-plans.projection.ts': ['plan_work'],
   'projections/behaviour-alerts/behaviour-alerts.projection.ts': ['behaviour_alert_queue', 'behaviour_alert_outbox'],
-  'projections/alerts/alerts.projection.ts': ['alert_changes'],
 };
 
 /**
@@ -139,6 +150,18 @@ export function outboxOwners(graph: ImportGraph): Map<string, string> {
     }
   }
   return owners;
+}
+
+/** A statement that writes a table named in its text (a name built with `${...}` is the read model's own, through its table function). */
+const SQL_WRITE = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?)\s+"?([a-z_][a-z0-9_]*)\b(?!\.)/gi;
+/** Words that follow UPDATE without being a table (ON CONFLICT DO UPDATE SET, FOR UPDATE OF / SKIP LOCKED / NOWAIT, a trigger's AFTER UPDATE ON). */
+const NOT_A_TABLE = new Set(['SET', 'OF', 'SKIP', 'NOWAIT', 'ON']);
+
+/** The tables each read model declares, from the `tables: [...]` of the projections in its folder. */
+function tablesByReadModel(graph: ImportGraph): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const [table, rm] of tableOwners(graph)) out.set(rm, (out.get(rm) ?? new Set()).add(table));
+  return out;
 }
 
 /** Each read model's tables, from the `tables: [...]` of the projections in its folder. */

@@ -44,7 +44,7 @@ export const boardBenchmark: Benchmark = {
       const random = mulberry32(9);
       const viewers: [string, () => Viewer][] = [
         ['agent', () => ({ role: 'agent', userId: offices[Math.floor(random() * OFFICES)]!.agents[Math.floor(random() * AGENTS_PER_OFFICE)]! })],
-        ['broker', () => ({ role: 'broker', userId: offices[Math.floor(random() * OFFICES)]!.brokerId })],
+        ['broker', () => ({ role: 'broker', userId: offices[Math.floor(random() * OFFICES)]!.officeId })],
         ['staff', () => ({ role: 'staff', userId: randomUUID() })],
       ];
       for (const [what, fn] of [
@@ -89,9 +89,9 @@ const p = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.lengt
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /** Leads captured, assigned round the offices' agents and (most of them) moved to a stage: what the board reads. */
-async function seed(ctx: BenchContext, store: PostgresEventStore, size: number): Promise<{ brokerId: string; agents: string[] }[]> {
+async function seed(ctx: BenchContext, store: PostgresEventStore, size: number): Promise<{ officeId: string; agents: string[] }[]> {
   const random = mulberry32(42);
-  const offices = Array.from({ length: OFFICES }, () => ({ brokerId: randomUUID(), agents: Array.from({ length: AGENTS_PER_OFFICE }, () => randomUUID()) }));
+  const offices = Array.from({ length: OFFICES }, () => ({ officeId: randomUUID(), agents: Array.from({ length: AGENTS_PER_OFFICE }, () => randomUUID()) }));
   const siteId = randomUUID();
   const CHUNK = 250;
   for (let from = 0; from < size; from += CHUNK) {
@@ -118,7 +118,7 @@ async function seed(ctx: BenchContext, store: PostgresEventStore, size: number):
             listingPdid: null,
           },
         },
-        { type: 'LeadAssigned', data: { leadId, siteId, agentId, brokerId: office.brokerId, rule: 'round-robin', ruleVersion: 1 } },
+        { type: 'LeadAssigned', data: { leadId, siteId, agentId, officeId: office.officeId, rule: 'round-robin', ruleVersion: 1 } },
         ...(stage === 'New' ? [] : [{ type: 'LeadStageChanged' as const, data: { leadId, siteId, stage, fromStage: 'New', byUserId: agentId } }]),
       ];
       appends.push({

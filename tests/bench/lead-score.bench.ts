@@ -26,12 +26,12 @@ const KINDS = [
   'LeadStageChanged',
 ] as const;
 
-function leadEvents(n: number, brokerId: string): NewEvent[] {
+function leadEvents(n: number, officeId: string): NewEvent[] {
   const leadId = randomUUID();
   const userId = randomUUID();
   const ev = (type: string, data: Record<string, unknown>, k: number): NewEvent => ({
     type,
-    data: { leadId, userId, siteId: brokerId, ...data },
+    data: { leadId, userId, siteId: officeId, ...data },
     eventId: randomUUID(),
     metadata: {
       siteId: null,
@@ -42,7 +42,7 @@ function leadEvents(n: number, brokerId: string): NewEvent[] {
       at: new Date(T0 + n * 60_000 + k * 3_600_000).toISOString(),
     },
   });
-  const out = [ev('LeadCaptured', {}, 0), ev('LeadAssigned', { agentId: brokerId, brokerId, rule: 'round-robin', ruleVersion: 1 }, 0)];
+  const out = [ev('LeadCaptured', {}, 0), ev('LeadAssigned', { agentId: officeId, officeId, rule: 'round-robin', ruleVersion: 1 }, 0)];
   for (let k = 1; k <= EVENTS_PER_LEAD - 2; k++) {
     const type = KINDS[(n + k) % KINDS.length]!;
     out.push(

@@ -57,7 +57,7 @@ export const routingSimulationBenchmark: Benchmark = {
     const store = new ProtectedEventStore(log, new DataKeys(db.pool), personalFields);
     try {
       ctx.progress(`routing-simulation: writing ${leads.toLocaleString('en-US')} routed leads`);
-      const brokerId = randomUUID();
+      const officeId = randomUUID();
       const siteId = randomUUID();
       const agents = Array.from({ length: AGENTS }, () => randomUUID());
       const user = (userId: string, level: number, broker: string | null): StreamAppend => ({
@@ -73,14 +73,14 @@ export const routingSimulationBenchmark: Benchmark = {
               lastName: userId.slice(0, 4),
               securityLevel: level,
               siteId,
-              brokerId: broker,
+              officeId: broker,
               cellPhone: null,
             },
             T0 - 1000,
           ),
         ],
       });
-      await store.appendMany([user(brokerId, 15, null), ...agents.map((a) => user(a, 10, brokerId))]);
+      await store.appendMany([user(officeId, 15, null), ...agents.map((a) => user(a, 10, officeId))]);
       await store.append(`site-${siteId}`, 'no_stream', [
         event(
           'SiteCreated',
@@ -89,7 +89,7 @@ export const routingSimulationBenchmark: Benchmark = {
             subdomain: 'bench',
             name: 'Bench Realty',
             kind: 'broker',
-            ownerUserId: brokerId,
+            ownerUserId: officeId,
             DomainName: null,
             masterSiteId: null,
             isDefault: false,
@@ -99,7 +99,7 @@ export const routingSimulationBenchmark: Benchmark = {
           siteId,
         ),
       ]);
-      await store.append(`office-${brokerId}`, 'any', [event('ListingAgentLinked', { brokerId, pdid: 'BENCH-1', agentId: agents[2] }, T0 - 800)]);
+      await store.append(`office-${officeId}`, 'any', [event('ListingAgentLinked', { officeId, pdid: 'BENCH-1', agentId: agents[2] }, T0 - 800)]);
 
       // Five versions of the rules, one every fifth of the period.
       const versions: RoutingRulesInput[] = [
@@ -111,7 +111,7 @@ export const routingSimulationBenchmark: Benchmark = {
       ];
       let rules: RoutingRuleSet = initialRoutingRuleSet;
       let rotation: Rotation = initialRotation();
-      const site = { siteId, kind: 'broker' as const, ownerId: brokerId, ownerBrokerId: null };
+      const site = { siteId, kind: 'broker' as const, ownerId: officeId, ownerOfficeId: null };
       for (let start = 0; start < leads; start += BATCH) {
         const appends: StreamAppend[] = [];
         const turns: NewEvent[] = [];
@@ -122,9 +122,9 @@ export const routingSimulationBenchmark: Benchmark = {
             const v = versions[phase]!;
             const next: RoutingRulesInput = { listingAgentFirst: v.listingAgentFirst, weights: v.weights, off: v.off, pond: v.pond };
             appends.push({
-              streamId: `office-${brokerId}`,
+              streamId: `office-${officeId}`,
               expected: 'any',
-              events: [event('RoutingRulesChanged', { brokerId, version: phase, byUserId: brokerId, rules: next }, at - 1)],
+              events: [event('RoutingRulesChanged', { officeId, version: phase, byUserId: officeId, rules: next }, at - 1)],
             });
             rules = { ...next, version: phase };
           }
@@ -171,7 +171,7 @@ export const routingSimulationBenchmark: Benchmark = {
       const period = { from: new Date(T0), to: new Date(T0 + leads * 20_000) };
       let result: Awaited<ReturnType<typeof simulateRouting>> | undefined;
       const m = await ctx.measure(async () => {
-        result = await simulateRouting(store, brokerId, period, candidate);
+        result = await simulateRouting(store, officeId, period, candidate);
       });
       if (result!.leads !== leads) throw new Error(`The simulation replayed ${result!.leads} leads, not ${leads}`);
       if (result!.unfaithful !== 0) throw new Error(`The replay of the rules of their time differs from the log for ${result!.unfaithful} leads`);

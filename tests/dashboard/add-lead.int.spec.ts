@@ -177,7 +177,7 @@ describe('a lead added by hand (POST /api/dashboard/leads)', () => {
     expect((await staff.post('/api/dashboard/leads', person())).body).toEqual({ message: 'Choose the site the lead is for' });
     const byStaff = await staff.post('/api/dashboard/leads', person({ siteId: other.siteId }));
     expect(byStaff.status).toBe(201);
-    expect((await leadOf(bo, byStaff.body.leadId)).body.lead.assignedAgentId).toBe(other.brokerId);
+    expect((await leadOf(bo, byStaff.body.leadId)).body.lead.assignedAgentId).toBe(other.officeId);
 
     expect((await (await signIn(server, 'lead@demo.test')).post('/api/dashboard/leads', person())).status).toBe(403);
     expect((await WebClient.for(server.url, 'localhost').post('/api/dashboard/leads', person())).status).toBe(401);

@@ -95,7 +95,7 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
           lastName: 'Outside',
           securityLevel: 10,
           siteId: demoSite('demo').siteId,
-          brokerId: null,
+          officeId: null,
           password: PASSWORD,
         },
         systemContext(),
@@ -233,7 +233,7 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
       ),
     ).not.toContain(leadId);
     expect((await WebClient.for(server.url).get('/api/dashboard/board')).status).toBe(401);
-    expect((await janeClient.get(`/api/dashboard/pipeline?leadId=${leadId}`)).body).toEqual({ brokerId: broker.userId, stages: DEFAULT_STAGES });
+    expect((await janeClient.get(`/api/dashboard/pipeline?leadId=${leadId}`)).body).toEqual({ officeId: broker.userId, stages: DEFAULT_STAGES });
     expect((await (await signIn(server, alex.email)).get(`/api/dashboard/pipeline?leadId=${leadId}`)).status).toBe(404);
     expect((await janeClient.get('/api/dashboard/tags')).body.tags).toContain('VIP');
     expect((await (await signIn(server, alex.email)).get('/api/dashboard/tags')).body.tags).not.toContain('VIP');

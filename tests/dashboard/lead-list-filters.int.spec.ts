@@ -29,7 +29,7 @@ describe('lead list filters, sorts and CSV export, in the viewer’s scope', () 
   beforeAll(async () => {
     fixture = await startDashboardServer();
     server = fixture.server;
-    const office = { brokerId: broker.userId };
+    const office = { officeId: broker.userId };
     const leads = {
       ann: { fullName: 'Ann Alpha', siteId: JANE_SITE, source: 'zillow', agentId: jane.userId, ...office, createdHoursAgo: 100, tags: ['vip'] },
       ben: {

@@ -130,7 +130,7 @@ describe('merge then unmerge on the dashboard read models (issue 18)', () => {
               },
               siteId,
             ),
-            event('LeadAssigned', { leadId: p.leadId, siteId, agentId: agent, brokerId: broker, rule: 'round-robin', ruleVersion: 1 }, siteId),
+            event('LeadAssigned', { leadId: p.leadId, siteId, agentId: agent, officeId: broker, rule: 'round-robin', ruleVersion: 1 }, siteId),
           ]);
         }
         const act = async (a: Action) => {

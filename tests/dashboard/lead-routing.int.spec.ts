@@ -12,7 +12,7 @@ describe('lead routing: rules as data, decided by the router, as events', () => 
   const assignment = async (leadId: string) => {
     await settle(app.server);
     const events = await app.server.runtime.store.readStream(`lead-${leadId}`);
-    return events.find((e) => e.type === 'LeadAssigned')?.data as { agentId: string; brokerId: string | null; rule: string; ruleVersion: number } | undefined;
+    return events.find((e) => e.type === 'LeadAssigned')?.data as { agentId: string; officeId: string | null; rule: string; ruleVersion: number } | undefined;
   };
 
   it('the demo leads were routed by the rules: jane to Jane, demo round robin between both agents', async () => {
@@ -33,7 +33,7 @@ describe('lead routing: rules as data, decided by the router, as events', () => 
   it('own site: every lead of jane.localhost goes to Jane (rule own-site), visible to her broker', async () => {
     const { server } = app;
     const { leadId } = await newLead(server, 'jane.localhost');
-    expect(await assignment(leadId)).toMatchObject({ agentId: agent.userId, brokerId: broker.userId, rule: 'own-site', ruleVersion: 0 });
+    expect(await assignment(leadId)).toMatchObject({ agentId: agent.userId, officeId: broker.userId, rule: 'own-site', ruleVersion: 0 });
   });
 
   it('broker site: round robin alternates between the active agents, and skips an inactive one', async () => {
@@ -107,7 +107,7 @@ describe('lead routing: rules as data, decided by the router, as events', () => 
 
     // A listing nobody holds: an office that never chose lets her claim it, and its leads follow.
     expect((await agentClient.get('/api/dashboard/office/settings')).body).toMatchObject({
-      brokerId: broker.userId,
+      officeId: broker.userId,
       settings: { agentsMayClaimListings: true },
     });
     expect((await agentClient.post('/api/dashboard/routing/listingagent', { pdid: 'DEMO-77', agentId: agent.userId })).status).toBe(200);
@@ -123,7 +123,7 @@ describe('lead routing: rules as data, decided by the router, as events', () => 
 
     // The broker turns claims off; agents cannot turn them back on.
     const off = await brokerClient.post('/api/dashboard/office/settings', { agentsMayClaimListings: false });
-    expect(off.body).toMatchObject({ isSuccess: true, brokerId: broker.userId, settings: { agentsMayClaimListings: false } });
+    expect(off.body).toMatchObject({ isSuccess: true, officeId: broker.userId, settings: { agentsMayClaimListings: false } });
     const claim = await agentClient.post('/api/dashboard/routing/listingagent', { pdid: 'DEMO-78', agentId: agent.userId });
     expect([claim.status, claim.body]).toEqual([403, { message: 'Your office does not let agents claim listings; ask your broker to link it to you' }]);
     const agentSettings = await agentClient.post('/api/dashboard/office/settings', { agentsMayClaimListings: true });
@@ -131,13 +131,13 @@ describe('lead routing: rules as data, decided by the router, as events', () => 
     // Staff name the office.
     const staff = await signIn(server, 'staff@porchlight.test');
     expect((await staff.post('/api/dashboard/office/settings', { agentsMayClaimListings: true })).status).toBe(400);
-    expect((await staff.post('/api/dashboard/office/settings', { agentsMayClaimListings: true, brokerId: broker.userId })).body.settings).toMatchObject({
+    expect((await staff.post('/api/dashboard/office/settings', { agentsMayClaimListings: true, officeId: broker.userId })).body.settings).toMatchObject({
       agentsMayClaimListings: true,
     });
     const events = await server.runtime.store.readStream(`office-${broker.userId}`);
     expect(events.filter((e) => e.type === 'OfficeSettingsChanged').map((e) => e.data)).toEqual([
-      { brokerId: broker.userId, changes: { agentsMayClaimListings: false } },
-      { brokerId: broker.userId, changes: { agentsMayClaimListings: true } },
+      { officeId: broker.userId, changes: { agentsMayClaimListings: false } },
+      { officeId: broker.userId, changes: { agentsMayClaimListings: true } },
     ]);
   });
 

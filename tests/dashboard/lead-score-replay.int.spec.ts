@@ -103,7 +103,7 @@ describe('lead score read model: live batches, set-based replay and batch replay
       else await append(`work-${l.leadId}`, event(kind, own));
       // Now and then a lead changes office.
       if (next() < 0.05)
-        await append(`lead-${l.leadId}`, event('LeadReassigned', { leadId: l.leadId, siteId: offices[0], agentId: agent, brokerId: pick(offices) }));
+        await append(`lead-${l.leadId}`, event('LeadReassigned', { leadId: l.leadId, siteId: offices[0], agentId: agent, officeId: pick(offices) }));
     }
   };
 
@@ -135,7 +135,7 @@ describe('lead score read model: live batches, set-based replay and batch replay
       await append(
         `lead-${l.leadId}`,
         event('LeadCaptured', { leadId: l.leadId, userId: l.userId, siteId: offices[0] }),
-        event('LeadAssigned', { leadId: l.leadId, siteId: offices[0], agentId: agent, brokerId: offices[i % 3], rule: 'round-robin', ruleVersion: 1 }),
+        event('LeadAssigned', { leadId: l.leadId, siteId: offices[0], agentId: agent, officeId: offices[i % 3], rule: 'round-robin', ruleVersion: 1 }),
       );
     }
     await activity(120);
@@ -190,7 +190,7 @@ describe('lead score read model: live batches, set-based replay and batch replay
     await append(
       `lead-${quiet.leadId}`,
       event('LeadCaptured', { leadId: quiet.leadId, userId: quiet.userId, siteId: offices[0] }),
-      event('LeadAssigned', { leadId: quiet.leadId, siteId: offices[0], agentId: agent, brokerId: offices[0], rule: 'round-robin', ruleVersion: 1 }),
+      event('LeadAssigned', { leadId: quiet.leadId, siteId: offices[0], agentId: agent, officeId: offices[0], rule: 'round-robin', ruleVersion: 1 }),
     );
     await append(
       `work-${quiet.leadId}`,

@@ -68,7 +68,7 @@ describe("the dashboard's My listings (GET /api/dashboard/listings)", () => {
       firstName: 'Oscar',
       lastName: 'Other',
       level: 10,
-      brokerId: otherBroker.userId,
+      officeId: otherBroker.userId,
     });
     other = await signedIn(server, otherAgent);
     otherAgentId = otherAgent.userId;

@@ -31,7 +31,7 @@ describe('ponds and first-to-claim (contract 5a)', () => {
     const ctx = systemContext();
     for (const c of crew) {
       await commands.execute(
-        new RegisterUserCommand({ ...c, securityLevel: 10, siteId: null, brokerId: broker.userId, cellPhone: null, password: PASSWORD }, ctx),
+        new RegisterUserCommand({ ...c, securityLevel: 10, siteId: null, officeId: broker.userId, cellPhone: null, password: PASSWORD }, ctx),
       );
     }
     other = { agentEmail: (await registerOffice(server, 'acme')).agents[0]!.email };
@@ -52,7 +52,7 @@ describe('ponds and first-to-claim (contract 5a)', () => {
   it('routing settings: everyone of the office reads them; the broker (or staff naming the office) changes them; bad windows, agents, leads and strangers are refused', async () => {
     const agent = await signIn(server, jane.email);
     expect((await agent.get('/api/dashboard/routing')).body).toEqual({
-      brokerId: broker.userId,
+      officeId: broker.userId,
       pond: { enabled: false, claimWindowMinutes: 15 },
       copyBrokerOnNewLeads: false,
     });
@@ -67,24 +67,24 @@ describe('ponds and first-to-claim (contract 5a)', () => {
     expect((await patchRouting(blair, { pond: { enabled: true } })).status).toBe(400);
     expect((await patchRouting(blair, { copyBrokerOnNewLeads: true, extra: 1 })).body).toEqual({ message: 'Unknown field: extra' });
     const ok = await patchRouting(blair, { pond: { enabled: true, claimWindowMinutes: 1440 }, copyBrokerOnNewLeads: true });
-    expect([ok.status, ok.body]).toEqual([200, { brokerId: broker.userId, pond: { enabled: true, claimWindowMinutes: 1440 }, copyBrokerOnNewLeads: true }]);
+    expect([ok.status, ok.body]).toEqual([200, { officeId: broker.userId, pond: { enabled: true, claimWindowMinutes: 1440 }, copyBrokerOnNewLeads: true }]);
     // The same again changes nothing; turning both back off is one append. The pond is a routing rule: each change is a new version of the rules, with who (issue 19).
     expect((await patchRouting(blair, { pond: { enabled: true, claimWindowMinutes: 1440 }, copyBrokerOnNewLeads: true })).status).toBe(200);
     expect((await patchRouting(blair, { pond: { enabled: false, claimWindowMinutes: 15 }, copyBrokerOnNewLeads: false })).status).toBe(200);
     const office = await server.runtime.store.readStream(`office-${broker.userId}`);
     expect(office.filter((e) => e.type === 'OfficeSettingsChanged').map((e) => e.data)).toEqual([
-      { brokerId: broker.userId, changes: { copyBrokerOnNewLeads: true } },
-      { brokerId: broker.userId, changes: { copyBrokerOnNewLeads: false } },
+      { officeId: broker.userId, changes: { copyBrokerOnNewLeads: true } },
+      { officeId: broker.userId, changes: { copyBrokerOnNewLeads: false } },
     ]);
     expect(office.filter((e) => e.type === 'RoutingRulesChanged').map((e) => e.data)).toMatchObject([
-      { brokerId: broker.userId, byUserId: broker.userId, rules: { pond: { enabled: true, claimWindowMinutes: 1440 } } },
-      { brokerId: broker.userId, byUserId: broker.userId, rules: { pond: { enabled: false, claimWindowMinutes: 15 } } },
+      { officeId: broker.userId, byUserId: broker.userId, rules: { pond: { enabled: true, claimWindowMinutes: 1440 } } },
+      { officeId: broker.userId, byUserId: broker.userId, rules: { pond: { enabled: false, claimWindowMinutes: 15 } } },
     ]);
 
     const staff = await signIn(server, 'staff@porchlight.test');
-    expect((await patchRouting(staff, { copyBrokerOnNewLeads: false })).body).toEqual({ message: 'brokerId is required' });
-    expect((await staff.get(`/api/dashboard/routing?brokerId=${broker.userId}`)).body.brokerId).toBe(broker.userId);
-    expect((await patchRouting(staff, { brokerId: jane.userId, copyBrokerOnNewLeads: true })).status).toBe(404);
+    expect((await patchRouting(staff, { copyBrokerOnNewLeads: false })).body).toEqual({ message: 'officeId is required' });
+    expect((await staff.get(`/api/dashboard/routing?officeId=${broker.userId}`)).body.officeId).toBe(broker.userId);
+    expect((await patchRouting(staff, { officeId: jane.userId, copyBrokerOnNewLeads: true })).status).toBe(404);
     const lead = await signIn(server, 'lead@demo.test', 'demo.localhost');
     expect((await lead.get('/api/dashboard/routing')).status).toBe(403);
     expect((await WebClient.for(server.url, 'localhost').get('/api/dashboard/routing')).status).toBe(401);
@@ -108,7 +108,7 @@ describe('ponds and first-to-claim (contract 5a)', () => {
     expect(missed.filter((m) => m.payload.leadId === leadId).map((m) => m.name)).toContain('lead.captured');
     const stream = await events(leadId);
     expect(stream.map((e) => e.type)).toEqual(['LeadCaptured', 'InquirySubmitted', 'LeadPutInPond']);
-    expect(stream.at(-1)!.data).toEqual({ leadId, siteId: expect.any(String), brokerId: broker.userId, fromAgentId: null, reason: 'pond-first' });
+    expect(stream.at(-1)!.data).toEqual({ leadId, siteId: expect.any(String), officeId: broker.userId, fromAgentId: null, reason: 'pond-first' });
     expect(await until(() => alexSocket.get('lead.pond')?.find((p) => p.leadId === leadId))).toMatchObject({
       fullName: 'Polly Pond',
       reason: 'pond-first',
@@ -152,7 +152,7 @@ describe('ponds and first-to-claim (contract 5a)', () => {
     const winner = [jane, alex, ...crew].find((a) => a.userId === winnerId)!;
     for (const r of lost) expect(r.body).toEqual({ message: `${winner.firstName} ${winner.lastName} claimed this lead first` });
     const claims = (await events(leadId)).filter((e) => e.type === 'LeadClaimed');
-    expect(claims.map((e) => e.data)).toEqual([{ leadId, siteId: expect.any(String), agentId: winnerId, brokerId: broker.userId }]);
+    expect(claims.map((e) => e.data)).toEqual([{ leadId, siteId: expect.any(String), agentId: winnerId, officeId: broker.userId }]);
 
     // The second agent's socket hears it went; Cy's (another office) never heard of it.
     expect(await until(() => alexSocket.get('lead.claimed')?.find((p) => p.leadId === leadId))).toMatchObject({ leadId, agentId: winnerId });
@@ -209,7 +209,7 @@ describe('ponds and first-to-claim (contract 5a)', () => {
 
     const ponded = (await events(quiet.leadId)).filter((e) => e.type === 'LeadPutInPond');
     expect(ponded.map((e) => e.data)).toEqual([
-      { leadId: quiet.leadId, siteId: expect.any(String), brokerId: broker.userId, fromAgentId: quietAgent, reason: 'not-contacted' },
+      { leadId: quiet.leadId, siteId: expect.any(String), officeId: broker.userId, fromAgentId: quietAgent, reason: 'not-contacted' },
     ]);
     expect(ponded[0]!.metadata.at).toBe(new Date(t0 + 16 * MINUTE).toISOString());
     expect((await events(called.leadId)).some((e) => e.type === 'LeadPutInPond')).toBe(false);

@@ -231,15 +231,15 @@ describe('routing simulation: replaying a past period from the event log (issue 
     const res = await broker.request('PUT', '/api/dashboard/routing/rules', { json: { rules: named(CANDIDATE) } });
     expect(res.status, res.text).toBe(200);
     expect(res.body.rules).toMatchObject({ version: 6, off: [ids.O2], listingAgentFirst: true });
-    const office$ = await server.runtime.store.readStream(`office-${office.brokerId}`);
+    const office$ = await server.runtime.store.readStream(`office-${office.officeId}`);
     const applied = office$.at(-1)!;
     expect(applied.type).toBe('RoutingRulesChanged');
-    expect(applied.data).toMatchObject({ brokerId: office.brokerId, version: 6, byUserId: office.brokerId, rules: { off: [ids.O2] } });
+    expect(applied.data).toMatchObject({ officeId: office.officeId, version: 6, byUserId: office.officeId, rules: { off: [ids.O2] } });
     expect(Date.now() - Date.parse(applied.metadata.at)).toBeLessThan(60_000);
     // The same rules again: nothing appended.
     expect((await broker.request('PUT', '/api/dashboard/routing/rules', { json: { rules: named(CANDIDATE) } })).status).toBe(200);
-    expect(await server.runtime.store.readStream(`office-${office.brokerId}`)).toHaveLength(office$.length);
-    expect((await broker.get('/api/dashboard/routing/rules')).body).toMatchObject({ brokerId: office.brokerId, rules: { version: 6 } });
+    expect(await server.runtime.store.readStream(`office-${office.officeId}`)).toHaveLength(office$.length);
+    expect((await broker.get('/api/dashboard/routing/rules')).body).toMatchObject({ officeId: office.officeId, rules: { version: 6 } });
     // The Team view shows the applied rules: O2 out of the rotation, the others in.
     await settle(server);
     const team = (await broker.get('/api/dashboard/agents')).body.agents as { userId: string; active: boolean }[];
@@ -272,16 +272,16 @@ describe('routing simulation: replaying a past period from the event log (issue 
     expect((await anon.post('/api/dashboard/routing/simulation', body)).status).toBe(401);
     // Another office's broker naming this office gets their own office (none of these leads).
     const demoBroker = await signIn(server, demoUser('broker').email);
-    const other = await demoBroker.post('/api/dashboard/routing/simulation', { ...body, brokerId: office.brokerId });
+    const other = await demoBroker.post('/api/dashboard/routing/simulation', { ...body, officeId: office.officeId });
     expect(other.status).toBe(200);
-    expect(other.body.brokerId).toBe(demoUser('broker').userId);
+    expect(other.body.officeId).toBe(demoUser('broker').userId);
     expect((other.body.changed as { leadId: string }[]).some((c) => fixture.some((l) => l.leadId === c.leadId))).toBe(false);
     const staff = await signIn(server, 'staff@porchlight.test');
     expect([(await staff.post('/api/dashboard/routing/simulation', body)).status, (await staff.post('/api/dashboard/routing/simulation', body)).body]).toEqual([
       400,
-      { message: 'brokerId is required' },
+      { message: 'officeId is required' },
     ]);
-    const staffRes = await staff.post('/api/dashboard/routing/simulation', { ...body, brokerId: office.brokerId });
+    const staffRes = await staff.post('/api/dashboard/routing/simulation', { ...body, officeId: office.officeId });
     expect([staffRes.status, staffRes.body.leads]).toEqual([200, 53]);
     const backwards = await broker.post('/api/dashboard/routing/simulation', { ...body, from: '2026-02-10', to: '2026-02-01' });
     expect([backwards.status, backwards.body]).toEqual([

@@ -147,7 +147,7 @@ describe('site settings: brokers run their sites, staff every site (contract sec
     const body = { subdomain: 'newoffice', name: 'New Office Realty', kind: 'broker', ownerEmail: office.brokerEmail, DomainName: 'newoffice.com' };
     const res = await staff.post('/api/backoffice/sites', body);
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ subdomain: 'newoffice', DomainName: 'newoffice.com', ownerUserId: office.brokerId });
+    expect(res.body).toMatchObject({ subdomain: 'newoffice', DomainName: 'newoffice.com', ownerUserId: office.officeId });
     expect(res.body.url).toMatch(/^http:\/\/newoffice\.localhost:\d+$/);
     expect(res.body.dnsRecords.map((r: { type: string; name: string }) => `${r.type} ${r.name}`)).toEqual(['ALIAS newoffice.com', 'CNAME www.newoffice.com']);
     expect((await WebClient.for(server.url, 'newoffice.localhost').get('/api/site')).body.name).toBe('New Office Realty');

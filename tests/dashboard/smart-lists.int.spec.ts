@@ -22,7 +22,7 @@ describe('smart lists: saved filters per user, with live counts in the viewer’
 
   beforeAll(async () => {
     const { server } = app;
-    const office = { siteId: DEMO_SITE, source: 'direct', brokerId: broker.userId };
+    const office = { siteId: DEMO_SITE, source: 'direct', officeId: broker.userId };
     ids.vip1 = await seedCrmLead(server, {
       ...office,
       fullName: 'Vic One',

@@ -224,7 +224,7 @@ describe('feeds in the back-office and on the server (contract 4a)', () => {
       firstName: 'Oscar',
       lastName: 'Other',
       level: 10,
-      brokerId: otherBroker.userId,
+      officeId: otherBroker.userId,
     });
     await server.runtime.runner.waitForCatchUp();
     expect((await (await signedIn(server, otherBroker)).post(`/api/dashboard/agents/${otherAgent.userId}/mlsid`, { mlsId: 'MRED-4411' })).status).toBe(200);
@@ -242,11 +242,11 @@ describe('feeds in the back-office and on the server (contract 4a)', () => {
     await until('the sync', async () => (await feedOf('AGT'))?.lastSuccessAt);
     const office = await server.runtime.store.readStream(`office-${cast.broker.userId}`);
     expect(office.filter((e) => e.type === 'ListingAgentLinked').map((e) => e.data)).toEqual([
-      { brokerId: cast.broker.userId, pdid: 'AGT-LA1', agentId: cast.agent.userId },
+      { officeId: cast.broker.userId, pdid: 'AGT-LA1', agentId: cast.agent.userId },
     ]);
     const otherOffice = await server.runtime.store.readStream(`office-${otherBroker.userId}`);
     expect(otherOffice.filter((e) => e.type === 'ListingAgentLinked').map((e) => e.data)).toEqual([
-      { brokerId: otherBroker.userId, pdid: 'AGT-LA1', agentId: otherAgent.userId },
+      { officeId: otherBroker.userId, pdid: 'AGT-LA1', agentId: otherAgent.userId },
     ]);
     await server.runtime.runner.waitForCatchUp();
     const rules = (await loadRoutingRules(server.runtime.db.pool, cast.siteId, 'AGT-LA1'))!;

@@ -47,7 +47,7 @@ describe('the most common passwords are refused wherever a password is set', () 
       lastName: 'Mon',
       securityLevel: 10 as const,
       siteId: null,
-      brokerId: null,
+      officeId: null,
     };
     await expect(commands.execute(new RegisterUserCommand({ ...person, password: 'baseball1' }, systemContext()))).rejects.toThrow(COMMON_PASSWORD);
     await expect(commands.execute(new RegisterUserCommand({ ...person, password: 'porchlight-demo' }, systemContext()))).resolves.toBeDefined();

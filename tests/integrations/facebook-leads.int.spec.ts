@@ -264,7 +264,7 @@ describe('Facebook lead ads: the webhook handshake, signed deliveries, each lead
     });
     await deliver(leadgenBody(OTHER_PAGE, '900000000000006'));
     const d = await deliveredOnce('900000000000006');
-    expect(d.officeId).toBe(other.brokerId);
+    expect(d.officeId).toBe(other.officeId);
     await settle(app.server);
     expect((await brokerC.get(`/api/dashboard/leads/${d.leadId}`)).status).toBe(404);
     expect((await otherC.get(`/api/dashboard/leads/${d.leadId}`)).text).toContain('Otto Other');

@@ -12,7 +12,7 @@ const jane = demoUser('agent');
 const alex = demoUser('agent2');
 
 type Flow = { intakeEmail: string; intakeUrl: string; rules: unknown[]; sources: string[]; plans: { planId: string }[] };
-type Placement = { type: string; data: { agentId?: string; brokerId: string | null; rule?: string; planId?: string } };
+type Placement = { type: string; data: { agentId?: string; officeId: string | null; rule?: string; planId?: string } };
 
 /** Issue 31 parts 3 to 5: the lead flow routes by source, the intake URL and address take leads in, the unread ones are kept. */
 describe('lead flow, intake URL and intake address', () => {
@@ -77,7 +77,7 @@ describe('lead flow, intake URL and intake address', () => {
       status: 400,
       body: { message: LEAD_FLOW_MESSAGES.notInOffice },
     });
-    expect(await put([{ source: 'Zillow', assignTo: 'pond', actionPlanId: other.brokerId }])).toMatchObject({
+    expect(await put([{ source: 'Zillow', assignTo: 'pond', actionPlanId: other.officeId }])).toMatchObject({
       status: 400,
       body: { message: LEAD_FLOW_MESSAGES.plan },
     });
@@ -174,7 +174,7 @@ describe('lead flow, intake URL and intake address', () => {
     expect(theirs.intakeUrl).not.toBe(flow.intakeUrl);
     const res = await deliver(theirs.intakeUrl, delivery('theirs@example.com', 'Zillow'));
     expect(res.status, res.text).toBe(201);
-    expect((await placement(res.body.leadId as string)).data.brokerId).toBe(other.brokerId);
+    expect((await placement(res.body.leadId as string)).data.officeId).toBe(other.officeId);
 
     const renewed = await otherC.post('/api/dashboard/lead-flow/tokens', { channel: 'url' });
     expect(renewed.status, renewed.text).toBe(200);

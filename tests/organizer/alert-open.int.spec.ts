@@ -220,7 +220,7 @@ describe('alert e-mails: the signed-in link and open tracking (issue 8)', () => 
       firstName: 'Oda',
       lastName: 'Agent',
       level: 10,
-      brokerId: otherBroker.userId,
+      officeId: otherBroker.userId,
     });
     await server.runtime.runner.waitForCatchUp();
 

@@ -87,7 +87,7 @@ describe('public pages for search engines (issue 17)', () => {
     const broker = demoUser('broker').userId;
     const link = {
       kind: 'link-listing',
-      brokerId: broker,
+      officeId: broker,
       pdid: 'T-S5',
       agentId: demoUser('agent2').userId,
       by: { role: 'broker', userId: broker },

@@ -3,5 +3,5 @@ import type { AccountEvent, SecurityLevel, UserRegistered } from '../../src/modu
 /** A registration for read-model specs: a person named after their id's role, on no site and in no office unless told. */
 export const registered = (userId: string, securityLevel: SecurityLevel, over: Partial<UserRegistered['data']> = {}): AccountEvent => ({
   type: 'UserRegistered',
-  data: { userId, email: `${userId}@example.com`, firstName: 'Pat', lastName: 'Smith', securityLevel, siteId: null, brokerId: null, cellPhone: null, ...over },
+  data: { userId, email: `${userId}@example.com`, firstName: 'Pat', lastName: 'Smith', securityLevel, siteId: null, officeId: null, cellPhone: null, ...over },
 });

@@ -22,7 +22,7 @@ export async function registerPerson(
     lastName: string;
     level: SecurityLevel;
     siteId?: string | null;
-    brokerId?: string | null;
+    officeId?: string | null;
     cellPhone?: string | null;
     withPassword?: boolean;
     via?: 'seed' | 'inquiry';
@@ -38,7 +38,7 @@ export async function registerPerson(
         lastName: p.lastName,
         securityLevel: p.level,
         siteId: p.siteId ?? null,
-        brokerId: p.brokerId ?? null,
+        officeId: p.officeId ?? null,
         cellPhone: p.cellPhone ?? null,
         password: p.withPassword === false ? undefined : PASSWORD,
         ...(p.via ? { via: p.via } : {}),
@@ -59,7 +59,7 @@ export async function castOf(server: Started, o: { leadVia?: 'seed' | 'inquiry' 
   const staff = await registerPerson(server, { email: 'sam.staff@porchlight.test', firstName: 'Sam', lastName: 'Staff', level: 25 });
   const staff2 = await registerPerson(server, { email: 'stella.staff@porchlight.test', firstName: 'Stella', lastName: 'Staff', level: 25 });
   const broker = await registerPerson(server, { email: 'blair@demo.test', firstName: 'Blair', lastName: 'Broker', level: 15, siteId });
-  const agent = await registerPerson(server, { email: 'jane@demo.test', firstName: 'Jane', lastName: 'Agent', level: 10, siteId, brokerId: broker.userId });
+  const agent = await registerPerson(server, { email: 'jane@demo.test', firstName: 'Jane', lastName: 'Agent', level: 10, siteId, officeId: broker.userId });
   const lead = await registerPerson(server, {
     email: 'lee.lead@demo.test',
     firstName: 'Lee',

@@ -15,7 +15,7 @@ export type CrmLead = {
   readonly source: string;
   readonly leadType?: string;
   readonly agentId: string;
-  readonly brokerId: string | null;
+  readonly officeId: string | null;
   readonly createdHoursAgo: number;
   readonly stage?: string;
   readonly tags?: readonly string[];
@@ -52,7 +52,7 @@ export async function seedCrmLead(server: Started, l: CrmLead, now = Date.now())
       l.createdHoursAgo,
     ),
   ];
-  events.push(ev('LeadAssigned', { leadId, siteId, agentId: l.agentId, brokerId: l.brokerId, rule: 'round-robin', ruleVersion: 1 }, l.createdHoursAgo));
+  events.push(ev('LeadAssigned', { leadId, siteId, agentId: l.agentId, officeId: l.officeId, rule: 'round-robin', ruleVersion: 1 }, l.createdHoursAgo));
   if (l.firstContactHoursAgo !== undefined) {
     const when = new Date(now - l.firstContactHoursAgo * HOUR).toISOString();
     events.push(ev('LeadFirstContacted', { leadId, siteId, byUserId: l.agentId, via: 'call', at: when }, l.firstContactHoursAgo));
@@ -72,7 +72,7 @@ export async function seedCrmLead(server: Started, l: CrmLead, now = Date.now())
  * is routed (settle): the router reads the lead when its capture is projected, and would route a
  * lead that is already in the pond again.
  */
-export async function putInPond(server: Started, leadId: string, brokerId: string): Promise<void> {
+export async function putInPond(server: Started, leadId: string, officeId: string): Promise<void> {
   const [captured] = await server.runtime.store.readStream(leadStream(leadId), { limit: 1 });
   const events = await server.runtime.store.readStream(leadStream(leadId));
   const d = captured!.data as { siteId: string };
@@ -80,7 +80,7 @@ export async function putInPond(server: Started, leadId: string, brokerId: strin
   await server.runtime.store.append(leadStream(leadId), events.at(-1)!.streamPosition, [
     {
       type: 'LeadPutInPond',
-      data: { leadId, siteId: d.siteId, brokerId, fromAgentId: assigned.agentId, reason: 'not-contacted' },
+      data: { leadId, siteId: d.siteId, officeId, fromAgentId: assigned.agentId, reason: 'not-contacted' },
       eventId: randomUUID(),
       metadata: metadataOf(systemContext(new Date(), d.siteId)),
     },

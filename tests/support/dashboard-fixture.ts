@@ -129,7 +129,7 @@ export async function registerOffice(server: Started, subdomain: string, agents 
   const commands = server.app.get(CommandBus);
   const ctx = systemContext();
   const office = {
-    brokerId: randomUUID(),
+    officeId: randomUUID(),
     siteId: randomUUID(),
     brokerEmail: `broker@${subdomain}.test`,
     agents: Array.from({ length: agents }, (_, i) => ({ userId: randomUUID(), email: `agent${i + 1}@${subdomain}.test` })),
@@ -137,13 +137,13 @@ export async function registerOffice(server: Started, subdomain: string, agents 
   await commands.execute(
     new RegisterUserCommand(
       {
-        userId: office.brokerId,
+        userId: office.officeId,
         email: office.brokerEmail,
         firstName: 'Other',
         lastName: 'Broker',
         securityLevel: 15,
         siteId: office.siteId,
-        brokerId: null,
+        officeId: null,
         password: PASSWORD,
       },
       ctx,
@@ -152,7 +152,7 @@ export async function registerOffice(server: Started, subdomain: string, agents 
   for (const [i, a] of office.agents.entries()) {
     await commands.execute(
       new RegisterUserCommand(
-        { ...a, firstName: `Other${i + 1}`, lastName: 'Agent', securityLevel: 10, siteId: office.siteId, brokerId: office.brokerId, password: PASSWORD },
+        { ...a, firstName: `Other${i + 1}`, lastName: 'Agent', securityLevel: 10, siteId: office.siteId, officeId: office.officeId, password: PASSWORD },
         ctx,
       ),
     );
@@ -164,7 +164,7 @@ export async function registerOffice(server: Started, subdomain: string, agents 
         subdomain,
         name: `${subdomain} Realty`,
         kind: 'broker',
-        ownerUserId: office.brokerId,
+        ownerUserId: office.officeId,
         masterSiteId: null,
         isDefault: false,
         settings: {},

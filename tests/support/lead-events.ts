@@ -21,9 +21,9 @@ export const captured = (over: Partial<Extract<LeadEvent, { type: 'LeadCaptured'
   },
 });
 
-export const assigned = (agentId: string, brokerId: string | null = 'B'): LeadEvent => ({
+export const assigned = (agentId: string, officeId: string | null = 'B'): LeadEvent => ({
   type: 'LeadAssigned',
-  data: { leadId: LEAD, siteId: 's1', agentId, brokerId, rule: 'round-robin', ruleVersion: 1 },
+  data: { leadId: LEAD, siteId: 's1', agentId, officeId, rule: 'round-robin', ruleVersion: 1 },
 });
 
 export const stageChanged = (fromStage: string, stage: string, byUserId: string | null = 'A1'): LeadEvent => ({

@@ -5,7 +5,7 @@ export const officeRules = (siteId: string): RoutingRules => ({
   siteId,
   kind: 'broker',
   ownerId: 'B',
-  ownerBrokerId: null,
+  ownerOfficeId: null,
   roster: [
     { agentId: 'A1', active: true, weight: 1 },
     { agentId: 'A2', active: false, weight: 1 },

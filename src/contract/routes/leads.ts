@@ -103,11 +103,11 @@ export const leadsRoutes = routes('leads', {
     path: 'api/dashboard/board',
     summary: "The board: the office's pipeline as columns with their counts and most recently active leads",
     tag: PIPELINE,
-    access: AGENTS + '; staff may name an office (?brokerId=)',
-    query: z.strictObject({ brokerId: officeId }),
+    access: AGENTS + '; staff may name an office (?officeId=)',
+    query: z.strictObject({ officeId: officeId }),
     responses: {
       200: z.strictObject({
-        brokerId: z.string().nullable(),
+        officeId: z.string().nullable(),
         stages: z.array(z.string()).readonly(),
         columns: z.array(BoardColumnSchema).readonly(),
         perColumn: z.number(),
@@ -122,10 +122,10 @@ export const leadsRoutes = routes('leads', {
     summary: "The stages a lead can be moved to (?leadId=), or the viewer's office's with how many leads each holds",
     tag: PIPELINE,
     access: AGENTS,
-    query: z.strictObject({ brokerId: officeId, leadId: z.string().max(64).optional() }),
+    query: z.strictObject({ officeId: officeId, leadId: z.string().max(64).optional() }),
     responses: {
       200: z.strictObject({
-        brokerId: z.string().nullable(),
+        officeId: z.string().nullable(),
         stages: z.array(z.string()).readonly(),
         counts: z.record(z.string(), z.number()).readonly().optional(),
       }),
@@ -137,7 +137,7 @@ export const leadsRoutes = routes('leads', {
     summary: 'More of one column of the board, from offset',
     tag: PIPELINE,
     access: AGENTS,
-    query: z.strictObject({ brokerId: officeId, stage: z.string().min(1).max(200), offset: count(100_000, 'offset').optional() }),
+    query: z.strictObject({ officeId: officeId, stage: z.string().min(1).max(200), offset: count(100_000, 'offset').optional() }),
     responses: { 200: z.strictObject({ stage: z.string(), leads: z.array(BoardCardSchema).readonly() }) },
   },
   tags: {

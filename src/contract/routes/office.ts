@@ -22,11 +22,11 @@ export const ROUTING_RULES_MESSAGES = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Staff name the office; a broker's own is implied. */
-const brokerId = z.string().regex(UUID, { error: 'brokerId is not an id' }).optional();
+const officeId = z.string().regex(UUID, { error: 'officeId is not an id' }).optional();
 // One message for every wrong window, a string or a fraction alike.
 const claimWindow = z.custom<number>(isClaimWindow, { error: OFFICE_MESSAGES.claimWindow });
 const pond = z.strictObject({ enabled: z.boolean(), claimWindowMinutes: claimWindow });
-const OfficeQuery = z.strictObject({ brokerId });
+const OfficeQuery = z.strictObject({ officeId });
 const agentId = z.string().regex(UUID, { error: 'An agent is named by their id' });
 const Rules = z.strictObject({
   listingAgentFirst: z.boolean({ error: 'listingAgentFirst is true or false' }),
@@ -47,7 +47,7 @@ const MlsIdBody = z.strictObject({
 const MlsIdAnswer = z.strictObject({ isSuccess: z.literal(true), mlsId: z.string().nullable(), pendingMlsId: z.string().nullable() });
 const AgentParams = z.strictObject({ agentId: z.string() });
 const ActiveAnswer = z.strictObject({ isSuccess: z.literal(true), agentId: z.string(), active: z.boolean() });
-const RulesAnswer = z.strictObject({ brokerId: z.string(), rules: RoutingRuleSetSchema });
+const RulesAnswer = z.strictObject({ officeId: z.string(), rules: RoutingRuleSetSchema });
 
 /** The office: its roster, settings, pipeline, routing options and routing rules (contract 5a, issues 15 and 19). */
 export const officeRoutes = routes('office', {
@@ -120,18 +120,18 @@ export const officeRoutes = routes('office', {
   settings: {
     method: 'GET',
     path: 'api/dashboard/office/settings',
-    summary: "The office's settings: a broker's own, an agent's broker's, any office for staff (?brokerId=)",
+    summary: "The office's settings: a broker's own, an agent's broker's, any office for staff (?officeId=)",
     tag: TAG,
-    access: 'agents (their office), brokers, staff (?brokerId=)',
-    query: z.strictObject({ brokerId: z.string().optional() }),
-    responses: { 200: z.strictObject({ brokerId: z.string(), settings: OfficeSettingsSchema }) },
+    access: 'agents (their office), brokers, staff (?officeId=)',
+    query: z.strictObject({ officeId: z.string().optional() }),
+    responses: { 200: z.strictObject({ officeId: z.string(), settings: OfficeSettingsSchema }) },
   },
   changeSettings: {
     method: 'POST',
     path: 'api/dashboard/office/settings',
     summary: "Change the office's settings and pipeline (OfficeSettingsChanged)",
     tag: TAG,
-    access: 'brokers, staff (brokerId)',
+    access: 'brokers, staff (officeId)',
     body: z.strictObject({
       agentsMayClaimListings: z.boolean().optional(),
       /** The pipeline in board order (the deciders check names and counts), and where the leads of stages taken out go. */
@@ -140,16 +140,16 @@ export const officeRoutes = routes('office', {
         .array(z.strictObject({ from: z.string().max(200), to: z.string().max(200) }))
         .max(100)
         .optional(),
-      brokerId,
+      officeId,
     }),
-    responses: { 200: z.strictObject({ isSuccess: z.literal(true), brokerId: z.string(), settings: OfficeSettingsSchema }) },
+    responses: { 200: z.strictObject({ isSuccess: z.literal(true), officeId: z.string(), settings: OfficeSettingsSchema }) },
   },
   routing: {
     method: 'GET',
     path: 'api/dashboard/routing',
     summary: "The office's pond and new-lead copy settings",
     tag: POND,
-    access: 'agents (their office), brokers, staff (?brokerId=)',
+    access: 'agents (their office), brokers, staff (?officeId=)',
     query: OfficeQuery,
     responses: { 200: RoutingSettingsSchema },
   },
@@ -158,11 +158,11 @@ export const officeRoutes = routes('office', {
     path: 'api/dashboard/routing',
     summary: "Change the office's pond and new-lead copy settings (OfficeSettingsChanged)",
     tag: POND,
-    access: 'brokers, staff (brokerId)',
+    access: 'brokers, staff (officeId)',
     body: z.strictObject({
       pond: pond.optional(),
       copyBrokerOnNewLeads: z.boolean().optional(),
-      brokerId,
+      officeId,
     }),
     responses: { 200: RoutingSettingsSchema },
   },
@@ -171,7 +171,7 @@ export const officeRoutes = routes('office', {
     path: 'api/dashboard/routing/rules',
     summary: "The office's routing rules in force, with their version",
     tag: POND,
-    access: 'brokers, staff (?brokerId=)',
+    access: 'brokers, staff (?officeId=)',
     query: OfficeQuery,
     responses: { 200: RulesAnswer },
   },
@@ -181,8 +181,8 @@ export const officeRoutes = routes('office', {
     summary:
       "Replay a past period's leads from the event log under the rules of their time and under candidate rules (read-only); with Accept: application/x-ndjson, lines {progress} then {result} (or {message})",
     tag: POND,
-    access: 'brokers, staff (brokerId)',
-    body: z.strictObject({ from: day, to: day, rules: Rules, brokerId }),
+    access: 'brokers, staff (officeId)',
+    body: z.strictObject({ from: day, to: day, rules: Rules, officeId }),
     responses: { 200: SimulationResultSchema },
   },
   applyRules: {
@@ -190,8 +190,8 @@ export const officeRoutes = routes('office', {
     path: 'api/dashboard/routing/rules',
     summary: 'Apply routing rules to the office (RoutingRulesChanged: the next version, who and when)',
     tag: POND,
-    access: 'brokers, staff (brokerId)',
-    body: z.strictObject({ rules: Rules, brokerId }),
+    access: 'brokers, staff (officeId)',
+    body: z.strictObject({ rules: Rules, officeId }),
     responses: { 200: RulesAnswer },
   },
 });

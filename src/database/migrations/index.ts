@@ -28,6 +28,7 @@ import { mailboxOAuthStates } from './048-mailbox-oauth-states';
 import { webhooks } from './049-webhooks';
 import { facebookLeadQueue } from './050-facebook-lead-queue';
 import { sellerMailOutbox } from './051-seller-mail-outbox';
+import { alertChangeQueue } from './052-alert-change-queue';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
 export const migrations: readonly Migration[] = [
@@ -60,4 +61,5 @@ export const migrations: readonly Migration[] = [
   webhooks,
   facebookLeadQueue,
   sellerMailOutbox,
+  alertChangeQueue,
 ];

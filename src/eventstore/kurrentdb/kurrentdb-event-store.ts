@@ -36,6 +36,7 @@ import {
 } from '../event-store.port';
 import { subscriptionLoop } from '../subscription-loop';
 import { assertValidAppends } from '../validate-event';
+import { upcastData } from '../office-id-upcaster';
 
 /**
  * The KurrentDB (EventStoreDB) adapter, for installations that run one (EVENTSTORE_URL).
@@ -197,7 +198,7 @@ function toStored(resolved: ResolvedEvent | AllStreamResolvedEvent): StoredEvent
   const position = e.position ?? { commit: resolved.commitPosition ?? 0n, prepare: resolved.commitPosition ?? 0n };
   return {
     type: e.type,
-    data: e.data,
+    data: upcastData(e.type, e.data),
     eventId: e.id,
     metadata: e.metadata as unknown as EventMetadata,
     streamId: e.streamId,

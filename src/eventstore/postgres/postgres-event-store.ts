@@ -23,6 +23,7 @@ import { assertValidAppends } from '../validate-event';
 import { appendGroup, packAppends, positionIn } from './append-group';
 import { GroupCommit } from './group-commit';
 import { Wakeup } from './wakeup';
+import { upcastData } from '../office-id-upcaster';
 
 const log = logger('event-store');
 export const EVENTS_CHANNEL = 'porchlight_events';
@@ -298,7 +299,7 @@ export async function readAllWith(db: pg.Pool | pg.PoolClient, from: Checkpoint,
 function toStored(r: EventRow): StoredEvent {
   return {
     type: r.type,
-    data: r.data,
+    data: upcastData(r.type, r.data),
     eventId: r.event_id,
     metadata: r.metadata,
     streamId: r.stream_id,

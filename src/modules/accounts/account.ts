@@ -41,7 +41,7 @@ export function evolveAccount(state: Account, event: AccountEvent): Account {
       lastName: d.lastName,
       securityLevel: d.securityLevel,
       siteId: d.siteId,
-      brokerId: d.brokerId,
+      officeId: d.officeId,
       cellPhone: d.cellPhone,
       photoLocation: null,
       passwordHash: null,
@@ -102,5 +102,5 @@ export function evolveAccount(state: Account, event: AccountEvent): Account {
 export const userStream = (userId: string) => `user-${userId}`;
 
 /** The office a user belongs to, for the realtime rooms: a broker's own, an agent's broker's. */
-export const officeOf = (a: Pick<ExistingAccount, 'securityLevel' | 'userId' | 'brokerId'>): string | null =>
-  a.securityLevel === 15 ? a.userId : a.securityLevel === 10 ? a.brokerId : null;
+export const officeOf = (a: Pick<ExistingAccount, 'securityLevel' | 'userId' | 'officeId'>): string | null =>
+  a.securityLevel === 15 ? a.userId : a.securityLevel === 10 ? a.officeId : null;

@@ -24,7 +24,7 @@ export type UserRegistered = {
     /** The site the user registered on (or, for agents and brokers, the office they belong to). */
     readonly siteId: string | null;
     /** For agents: the broker whose office they work in. */
-    readonly brokerId: string | null;
+    readonly officeId: string | null;
     readonly cellPhone: string | null;
     /** Absent on events written before it existed: false. */
     readonly isImport?: boolean;

@@ -54,7 +54,7 @@ export class AgreementExpiryReminders extends SweptReactor {
   private async remind(due: DueAgreementReminder, now: Date): Promise<number> {
     const { lead } = await loadLead(this.store, due.leadId);
     // A lead nobody holds yet (no agent, no office) is reminded once someone does.
-    const assignee = lead.exists ? (lead.agentId ?? lead.brokerId) : null;
+    const assignee = lead.exists ? (lead.agentId ?? lead.officeId) : null;
     if (!lead.exists || !assignee) return 0;
     const taskId = reminderTaskId(due.agreementId);
     const ctx = systemContext();
@@ -65,7 +65,7 @@ export class AgreementExpiryReminders extends SweptReactor {
           taskId,
           leadId: lead.leadId,
           siteId: lead.siteId,
-          officeId: lead.brokerId,
+          officeId: lead.officeId,
           leadAgentId: assignee,
           title: `Renew ${lead.fullName}'s buyer agreement: it ends on ${dayWords(due.endsOn)}`,
           taskType: 'follow-up',

@@ -16,7 +16,7 @@ import { dayIn } from './showing-cover';
 const AHEAD_MS = 180 * 86_400_000;
 
 const scopeOf = (v: Viewer): ShowingScope =>
-  v.role === 'staff' ? { kind: 'all' } : v.role === 'broker' ? { kind: 'office', brokerId: v.userId } : { kind: 'agent', userId: v.userId };
+  v.role === 'staff' ? { kind: 'all' } : v.role === 'broker' ? { kind: 'office', officeId: v.userId } : { kind: 'agent', userId: v.userId };
 
 /**
  * The broker's list of buyers touring without cover: each lead with a showing ahead (requested or

@@ -2,3 +2,4 @@ export type { AlertChangeKind, AlertEvent, AlertOpenedHow, AlertReason, Property
 export { ALERTS_PUSH, alertEventTypes, alertStream } from './alerts.events';
 export { AlertDispatcher } from './send-alerts/alert-dispatcher.reactor';
 export { AlertsModule } from './alerts.module';
+export { alertChangesQueue } from './send-alerts/alert-changes.queue';

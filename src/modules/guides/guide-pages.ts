@@ -44,7 +44,7 @@ export class GuidePages implements OnModuleInit {
   async officeOfSite(site: ResolvedSite | undefined): Promise<string | null> {
     if (!site) return null;
     const s = await siteOffice(this.pool, site.siteId);
-    return s ? (s.ownerBrokerId ?? s.ownerId) : null;
+    return s ? (s.ownerOfficeId ?? s.ownerId) : null;
   }
 
   /** The guide as a site's visitors see it, or undefined when it is not this site's office's. */

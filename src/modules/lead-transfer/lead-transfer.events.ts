@@ -15,7 +15,7 @@ export type LeadImportStarted = {
     readonly byUserId: string;
     readonly siteId: string;
     readonly agentId: string;
-    readonly brokerId: string | null;
+    readonly officeId: string | null;
     readonly fileName: string;
     readonly fileSha256: string;
     /** Data rows (the header row not counted). */

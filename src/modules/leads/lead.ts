@@ -17,7 +17,7 @@ export type Lead =
       readonly inquiries: number;
       /** Null until the router assigns it, and while it is in the office's pond. */
       readonly agentId: string | null;
-      readonly brokerId: string | null;
+      readonly officeId: string | null;
       readonly stage: string;
       /** When an agent first contacted the lead (LeadFirstContacted), null until then. */
       readonly firstContactAt: string | null;
@@ -42,7 +42,7 @@ export function evolveLead(state: Lead, event: LeadEvent): Lead {
       requestedAgentId: d.requestedAgentId ?? null,
       inquiries: 0,
       agentId: null,
-      brokerId: null,
+      officeId: null,
       stage: NEW_STAGE,
       firstContactAt: null,
       tags: [],
@@ -57,7 +57,7 @@ export function evolveLead(state: Lead, event: LeadEvent): Lead {
       return { ...state, inquiries: state.inquiries + 1 };
     case 'LeadAssigned':
     case 'LeadReassigned':
-      return { ...state, agentId: event.data.agentId, brokerId: event.data.brokerId, inPond: false };
+      return { ...state, agentId: event.data.agentId, officeId: event.data.officeId, inPond: false };
     case 'LeadStageChanged':
       return { ...state, stage: event.data.stage };
     case 'LeadFirstContacted':
@@ -67,9 +67,9 @@ export function evolveLead(state: Lead, event: LeadEvent): Lead {
     case 'LeadContactEdited':
       return { ...state, fullName: event.data.fullName, email: event.data.email, phone: event.data.phone };
     case 'LeadPutInPond':
-      return { ...state, agentId: null, brokerId: event.data.brokerId, inPond: true };
+      return { ...state, agentId: null, officeId: event.data.officeId, inPond: true };
     case 'LeadClaimed':
-      return { ...state, agentId: event.data.agentId, brokerId: event.data.brokerId, inPond: false };
+      return { ...state, agentId: event.data.agentId, officeId: event.data.officeId, inPond: false };
     default:
       return assertNever(event);
   }
@@ -79,7 +79,7 @@ export function evolveLead(state: Lead, event: LeadEvent): Lead {
  * Who answers the lead's chat: its agent, or, while it waits in the office's pond for an agent to
  * claim it, the office's broker. Null only for the moments before routing assigns the lead.
  */
-export const chatAnswererOf = (lead: Extract<Lead, { exists: true }>): string | null => lead.agentId ?? (lead.inPond ? lead.brokerId : null);
+export const chatAnswererOf = (lead: Extract<Lead, { exists: true }>): string | null => lead.agentId ?? (lead.inPond ? lead.officeId : null);
 
 export const leadStream = (leadId: string) => `lead-${leadId}`;
 

@@ -65,7 +65,7 @@ export type LeadAssigned = {
     readonly siteId: string;
     readonly agentId: string;
     /** The office the lead belongs to (the agent's broker, or the broker itself); null for an independent agent. */
-    readonly brokerId: string | null;
+    readonly officeId: string | null;
     readonly rule: RoutingRule;
     readonly ruleVersion: number;
     /** The action plan the office's lead flow starts for the lead's source (issue 31); absent: none. */
@@ -81,7 +81,7 @@ export type LeadReassigned = {
     readonly siteId: string;
     readonly fromAgentId: string | null;
     readonly agentId: string;
-    readonly brokerId: string | null;
+    readonly officeId: string | null;
     readonly byUserId: string;
   };
 };
@@ -139,7 +139,7 @@ export type LeadPutInPond = {
   readonly data: {
     readonly leadId: string;
     readonly siteId: string;
-    readonly brokerId: string;
+    readonly officeId: string;
     readonly fromAgentId: string | null;
     readonly reason: 'not-contacted' | 'pond-first';
     /** The action plan the office's lead flow starts for the lead's source (issue 31); absent: none. */
@@ -150,7 +150,7 @@ export type LeadPutInPond = {
 /** An agent of the office claimed a pond lead: first claimer wins (the lead stream's version decides). */
 export type LeadClaimed = {
   readonly type: 'LeadClaimed';
-  readonly data: { readonly leadId: string; readonly siteId: string; readonly agentId: string; readonly brokerId: string };
+  readonly data: { readonly leadId: string; readonly siteId: string; readonly agentId: string; readonly officeId: string };
 };
 
 export type LeadEvent =

@@ -16,10 +16,10 @@ const rules = (over: Partial<RoutingRulesInput> = {}): RoutingRulesInput => ({
   pond: { enabled: false, claimWindowMinutes: 15 },
   ...over,
 });
-const apply = (r: RoutingRulesInput, by: OfficeActor = broker): OfficeCommand => ({ kind: 'apply-routing-rules', brokerId: B, rules: r, by });
+const apply = (r: RoutingRulesInput, by: OfficeActor = broker): OfficeCommand => ({ kind: 'apply-routing-rules', officeId: B, rules: r, by });
 const applied = (version: number, r: RoutingRulesInput, byUserId = B): OfficeEvent => ({
   type: 'RoutingRulesChanged',
-  data: { brokerId: B, version, byUserId, rules: r },
+  data: { officeId: B, version, byUserId, rules: r },
 });
 
 describe('apply routing rules (given / when / then)', () => {
@@ -40,9 +40,9 @@ describe('apply routing rules (given / when / then)', () => {
 
   it('given the older ways (an agent deactivated, the pond changed), when rules are applied, then the version counts them', () => {
     const office = given(
-      { type: 'AgentDeactivated', data: { brokerId: B, agentId: 'A2' } },
-      { type: 'OfficeSettingsChanged', data: { brokerId: B, changes: { pond: { enabled: true, claimWindowMinutes: 10 } } } },
-      { type: 'OfficeSettingsChanged', data: { brokerId: B, changes: { copyBrokerOnNewLeads: true } } },
+      { type: 'AgentDeactivated', data: { officeId: B, agentId: 'A2' } },
+      { type: 'OfficeSettingsChanged', data: { officeId: B, changes: { pond: { enabled: true, claimWindowMinutes: 10 } } } },
+      { type: 'OfficeSettingsChanged', data: { officeId: B, changes: { copyBrokerOnNewLeads: true } } },
     );
     expect(office.rules).toMatchObject({ version: 2, off: ['A2'], pond: { enabled: true, claimWindowMinutes: 10 } });
     expect(decideOffice(apply(rules()), office)).toEqual([applied(3, rules())]);

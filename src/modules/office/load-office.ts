@@ -7,16 +7,16 @@ import { type Office, officeDecider } from './office';
 import { viewedOffice } from '../../shared/viewer/viewer-office';
 
 /** The office as its stream says now (never stale). */
-export async function loadOffice(store: EventStore, brokerId: string): Promise<Office> {
-  return fold(officeDecider, (await store.readStream(officeStream(brokerId))) as unknown as OfficeEvent[]);
+export async function loadOffice(store: EventStore, officeId: string): Promise<Office> {
+  return fold(officeDecider, (await store.readStream(officeStream(officeId))) as unknown as OfficeEvent[]);
 }
 
 /**
  * The office a viewer acts on (viewedOffice), which must be one: staff who name none get 400
- * 'brokerId is required', an agent of no office 404.
+ * 'officeId is required', an agent of no office 404.
  */
-export async function officeOfViewer(store: EventStore, viewer: Viewer, brokerId: unknown): Promise<string> {
-  const office = await viewedOffice(store, viewer, brokerId);
+export async function officeOfViewer(store: EventStore, viewer: Viewer, officeId: unknown): Promise<string> {
+  const office = await viewedOffice(store, viewer, officeId);
   if (office) return office;
-  throw viewer.role === 'staff' ? validation('brokerId is required') : notFound();
+  throw viewer.role === 'staff' ? validation('officeId is required') : notFound();
 }

@@ -10,8 +10,8 @@ import { agentProfileDecider } from './agent-profile';
  * (never stale: two ids set one after the other are both seen); null when nobody does. The
  * office's people come from the lead-routing roster.
  */
-export async function mlsIdHolderInOffice(store: EventStore, pool: pg.Pool, brokerId: string, mlsId: string): Promise<string | null> {
-  const people = (await rosterFor(pool, brokerId)).filter((r) => r.brokerId === brokerId || r.userId === brokerId).map((r) => r.userId);
+export async function mlsIdHolderInOffice(store: EventStore, pool: pg.Pool, officeId: string, mlsId: string): Promise<string | null> {
+  const people = (await rosterFor(pool, officeId)).filter((r) => r.officeId === officeId || r.userId === officeId).map((r) => r.userId);
   const streams = await store.readStreams(people.map(agentProfileStream));
   for (const userId of people) {
     const profile = fold(agentProfileDecider, (streams.get(agentProfileStream(userId)) ?? []) as unknown as AgentProfileEvent[]);

@@ -8,16 +8,16 @@ import { decideOffice, type OfficeActor, type OfficeCommand, officeDecider } fro
 const B = 'B';
 const broker: OfficeActor = { role: 'broker', userId: B };
 const given = (...events: OfficeEvent[]) => fold(officeDecider, events);
-const setActive = (agentId: string, active: boolean): OfficeCommand => ({ kind: 'set-active', brokerId: B, agentId, active, by: broker });
+const setActive = (agentId: string, active: boolean): OfficeCommand => ({ kind: 'set-active', officeId: B, agentId, active, by: broker });
 /** A change of who is off: the office's next version of its routing rules (issue 19), by the broker. */
 const off = (version: number, ...agents: string[]): OfficeEvent => ({
   type: 'RoutingRulesChanged',
-  data: { brokerId: B, version, byUserId: B, rules: { listingAgentFirst: true, weights: {}, off: agents, pond: { enabled: false, claimWindowMinutes: 15 } } },
+  data: { officeId: B, version, byUserId: B, rules: { listingAgentFirst: true, weights: {}, off: agents, pond: { enabled: false, claimWindowMinutes: 15 } } },
 });
-const link = (pdid: string, agentId: string | null): OfficeCommand => ({ kind: 'link-listing', brokerId: B, pdid, agentId, by: broker, mlsHolder: null });
-const deactivated = (agentId: string): OfficeEvent => ({ type: 'AgentDeactivated', data: { brokerId: B, agentId } });
-const activated = (agentId: string): OfficeEvent => ({ type: 'AgentActivated', data: { brokerId: B, agentId } });
-const linked = (pdid: string, agentId: string | null): OfficeEvent => ({ type: 'ListingAgentLinked', data: { brokerId: B, pdid, agentId } });
+const link = (pdid: string, agentId: string | null): OfficeCommand => ({ kind: 'link-listing', officeId: B, pdid, agentId, by: broker, mlsHolder: null });
+const deactivated = (agentId: string): OfficeEvent => ({ type: 'AgentDeactivated', data: { officeId: B, agentId } });
+const activated = (agentId: string): OfficeEvent => ({ type: 'AgentActivated', data: { officeId: B, agentId } });
+const linked = (pdid: string, agentId: string | null): OfficeEvent => ({ type: 'ListingAgentLinked', data: { officeId: B, pdid, agentId } });
 
 describe('office: agents in and out of the rotation (given / when / then)', () => {
   it('given a new office, when an agent is deactivated, then RoutingRulesChanged version 1 with A1 off, by the broker', () => {
@@ -48,7 +48,7 @@ describe('office: agents in and out of the rotation (given / when / then)', () =
   });
 
   it('given claims turned off and a listing linked, when an agent is deactivated, then version 1 with A1 off (settings and links are no rule versions)', () => {
-    const state = given({ type: 'OfficeSettingsChanged', data: { brokerId: B, changes: { agentsMayClaimListings: false } } }, linked('NWMLS-1', 'A1'));
+    const state = given({ type: 'OfficeSettingsChanged', data: { officeId: B, changes: { agentsMayClaimListings: false } } }, linked('NWMLS-1', 'A1'));
     expect(decideOffice(setActive('A1', false), state)).toEqual([off(1, 'A1')]);
   });
 
@@ -60,7 +60,7 @@ describe('office: agents in and out of the rotation (given / when / then)', () =
 
 describe('office: the broker links and unlinks listings (given / when / then)', () => {
   it('given no link, when the broker links NWMLS-1 to A1, then ListingAgentLinked', () => {
-    expect(decideOffice(link('NWMLS-1', 'A1'), given())).toEqual([{ type: 'ListingAgentLinked', data: { brokerId: B, pdid: 'NWMLS-1', agentId: 'A1' } }]);
+    expect(decideOffice(link('NWMLS-1', 'A1'), given())).toEqual([{ type: 'ListingAgentLinked', data: { officeId: B, pdid: 'NWMLS-1', agentId: 'A1' } }]);
   });
 
   it('given NWMLS-1 linked to A1, when NWMLS-2 is linked to A1, then ListingAgentLinked for NWMLS-2 (each listing on its own)', () => {

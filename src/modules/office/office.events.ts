@@ -3,14 +3,14 @@ export * from './routing.events';
 import { DEFAULT_STAGES, type StageMove } from './stages';
 
 /**
- * An office's events, on the stream `office-{brokerId}` (and an agent's bio on
+ * An office's events, on the stream `office-{officeId}` (and an agent's bio on
  * `agentprofile-{agentId}`): who is in the rotation, who holds which listing, and what the
  * broker decided for the office. The lead router reads them through the lead_routing read model.
  */
 
-/** A broker takes an agent out of the rotation (leave, left the office) or back in. Stream `office-{brokerId}`. */
-export type AgentDeactivated = { readonly type: 'AgentDeactivated'; readonly data: { readonly brokerId: string; readonly agentId: string } };
-export type AgentActivated = { readonly type: 'AgentActivated'; readonly data: { readonly brokerId: string; readonly agentId: string } };
+/** A broker takes an agent out of the rotation (leave, left the office) or back in. Stream `office-{officeId}`. */
+export type AgentDeactivated = { readonly type: 'AgentDeactivated'; readonly data: { readonly officeId: string; readonly agentId: string } };
+export type AgentActivated = { readonly type: 'AgentActivated'; readonly data: { readonly officeId: string; readonly agentId: string } };
 
 /**
  * The listing agent of a listing, for the listing-agent rule: linked by the broker, or by a feed
@@ -19,7 +19,7 @@ export type AgentActivated = { readonly type: 'AgentActivated'; readonly data: {
  */
 export type ListingAgentLinked = {
   readonly type: 'ListingAgentLinked';
-  readonly data: { readonly brokerId: string; readonly pdid: string; readonly agentId: string | null };
+  readonly data: { readonly officeId: string; readonly pdid: string; readonly agentId: string | null };
 };
 
 /** What a broker decides for the whole office. */
@@ -52,13 +52,13 @@ export const defaultOfficeSettings: OfficeSettings = {
 };
 
 /**
- * Only the settings that changed, with their new values. Stream `office-{brokerId}`. With a new
+ * Only the settings that changed, with their new values. Stream `office-{officeId}`. With a new
  * `stages`, `stageMoves` says where the leads of each stage taken out go (a rename is a move to
  * the new name); the stage mover moves them (absent on changes without a pipeline).
  */
 export type OfficeSettingsChanged = {
   readonly type: 'OfficeSettingsChanged';
-  readonly data: { readonly brokerId: string; readonly changes: Partial<OfficeSettings>; readonly stageMoves?: readonly StageMove[] };
+  readonly data: { readonly officeId: string; readonly changes: Partial<OfficeSettings>; readonly stageMoves?: readonly StageMove[] };
 };
 
 /**
@@ -102,11 +102,11 @@ export type RoutingRulesInput = Omit<RoutingRuleSet, 'version'>;
 
 /**
  * A broker (or staff) applied a set of routing rules to the office (from the routing simulation
- * screen): the whole rule set, its version, and who; when is the event's time. Stream `office-{brokerId}`.
+ * screen): the whole rule set, its version, and who; when is the event's time. Stream `office-{officeId}`.
  */
 export type RoutingRulesChanged = {
   readonly type: 'RoutingRulesChanged';
-  readonly data: { readonly brokerId: string; readonly version: number; readonly byUserId: string; readonly rules: RoutingRulesInput };
+  readonly data: { readonly officeId: string; readonly version: number; readonly byUserId: string; readonly rules: RoutingRulesInput };
 };
 
 export const initialRoutingRuleSet: RoutingRuleSet = { version: 0, listingAgentFirst: true, weights: {}, off: [], pond: defaultOfficeSettings.pond };
@@ -142,5 +142,5 @@ export const officeEventTypes = [
   'RoutingRulesChanged',
 ] as const satisfies readonly OfficeEvent['type'][];
 
-export const officeStream = (brokerId: string) => `office-${brokerId}`;
+export const officeStream = (officeId: string) => `office-${officeId}`;
 export const agentProfileStream = (agentId: string) => `agentprofile-${agentId}`;

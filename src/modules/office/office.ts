@@ -69,18 +69,18 @@ export function evolveOffice(before: Office, e: OfficeEvent): Office {
 export type OfficeActor = { readonly role: 'broker' | 'staff' | 'agent'; readonly userId: string };
 
 export type OfficeCommand =
-  | { readonly kind: 'set-active'; readonly brokerId: string; readonly agentId: string; readonly active: boolean; readonly by: OfficeActor }
+  | { readonly kind: 'set-active'; readonly officeId: string; readonly agentId: string; readonly active: boolean; readonly by: OfficeActor }
   | {
       readonly kind: 'link-listing';
-      readonly brokerId: string;
+      readonly officeId: string;
       readonly pdid: string;
       readonly agentId: string | null;
       readonly by: OfficeActor;
       /** The agent of the office whose MLS id in force the listing names as ListAgentMlsId, as the caller read it (null: none). */
       readonly mlsHolder: string | null;
     }
-  | { readonly kind: 'change-settings'; readonly brokerId: string; readonly changes: Partial<OfficeSettings>; readonly by: OfficeActor }
-  | { readonly kind: 'apply-routing-rules'; readonly brokerId: string; readonly rules: RoutingRulesInput; readonly by: OfficeActor };
+  | { readonly kind: 'change-settings'; readonly officeId: string; readonly changes: Partial<OfficeSettings>; readonly by: OfficeActor }
+  | { readonly kind: 'apply-routing-rules'; readonly officeId: string; readonly rules: RoutingRulesInput; readonly by: OfficeActor };
 
 export { isClaimWindow, isRoutingWeight, MAX_CLAIM_WINDOW_MINUTES, OFFICE_MESSAGES } from '../../contract/office';
 
@@ -99,7 +99,7 @@ function decideLinkListing(c: Extract<OfficeCommand, { kind: 'link-listing' }>, 
     if (holder !== null || (c.mlsHolder !== null && c.mlsHolder !== c.agentId)) throw forbidden(OFFICE_MESSAGES.held);
     if (!state.settings.agentsMayClaimListings) throw forbidden(OFFICE_MESSAGES.claimsOff);
   }
-  return [{ type: 'ListingAgentLinked', data: { brokerId: c.brokerId, pdid: c.pdid, agentId: c.agentId } }];
+  return [{ type: 'ListingAgentLinked', data: { officeId: c.officeId, pdid: c.pdid, agentId: c.agentId } }];
 }
 
 /** Settings are plain data (the pond is an object, the stages a list): compared by value, whatever the key order. */
@@ -115,7 +115,7 @@ export function decideOffice(c: OfficeCommand, state: Office): OfficeEvent[] {
       const isActive = !state.inactive.has(c.agentId);
       if (isActive === c.active) return [];
       const off = c.active ? state.rules.off.filter((id) => id !== c.agentId) : [...state.rules.off, c.agentId];
-      return [rulesChanged(state, c.brokerId, c.by, { off })];
+      return [rulesChanged(state, c.officeId, c.by, { off })];
     }
     case 'link-listing':
       return decideLinkListing(c, state);
@@ -127,8 +127,8 @@ export function decideOffice(c: OfficeCommand, state: Office): OfficeEvent[] {
       const { pond, ...changes }: Partial<OfficeSettings> = Object.fromEntries(Object.entries(c.changes).filter(([k, v]) => !same(k, v)));
       // The pond is a routing rule: its change is a new version of the rules (issue 19); the rest are plain settings.
       return [
-        ...(Object.keys(changes).length === 0 ? [] : [{ type: 'OfficeSettingsChanged' as const, data: { brokerId: c.brokerId, changes } }]),
-        ...(pond ? [rulesChanged(state, c.brokerId, c.by, { pond })] : []),
+        ...(Object.keys(changes).length === 0 ? [] : [{ type: 'OfficeSettingsChanged' as const, data: { officeId: c.officeId, changes } }]),
+        ...(pond ? [rulesChanged(state, c.officeId, c.by, { pond })] : []),
       ];
     }
     case 'apply-routing-rules':
@@ -154,9 +154,9 @@ export function normalRules(r: RoutingRulesInput): RoutingRulesInput {
 }
 
 /** One routing rule changed (an agent in or out of the rotation, the pond): the office's whole rule set after it, as its next version. */
-function rulesChanged(state: Office, brokerId: string, by: OfficeActor, change: Partial<RoutingRulesInput>): OfficeEvent {
+function rulesChanged(state: Office, officeId: string, by: OfficeActor, change: Partial<RoutingRulesInput>): OfficeEvent {
   const { version, ...current } = state.rules;
-  return { type: 'RoutingRulesChanged', data: { brokerId, version: version + 1, byUserId: by.userId, rules: normalRules({ ...current, ...change }) } };
+  return { type: 'RoutingRulesChanged', data: { officeId, version: version + 1, byUserId: by.userId, rules: normalRules({ ...current, ...change }) } };
 }
 
 /**
@@ -170,7 +170,7 @@ function decideApplyRoutingRules(c: Extract<OfficeCommand, { kind: 'apply-routin
   const rules = normalRules(c.rules);
   const { version, ...current } = state.rules;
   if (byValue(normalRules(current)) === byValue(rules)) return [];
-  return [{ type: 'RoutingRulesChanged', data: { brokerId: c.brokerId, version: version + 1, byUserId: c.by.userId, rules } }];
+  return [{ type: 'RoutingRulesChanged', data: { officeId: c.officeId, version: version + 1, byUserId: c.by.userId, rules } }];
 }
 
 export const officeDecider: Decider<Office, OfficeCommand, OfficeEvent> = { initialState: initialOffice, evolve: evolveOffice, decide: decideOffice };

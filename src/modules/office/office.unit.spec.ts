@@ -13,14 +13,14 @@ const staff: OfficeActor = { role: 'staff', userId: STAFF };
 const agent = (userId: string): OfficeActor => ({ role: 'agent', userId });
 
 const given = (...events: OfficeEvent[]) => events.reduce(evolveOffice, initialOffice());
-const linked = (agentId: string | null, pdid = PDID): OfficeEvent => ({ type: 'ListingAgentLinked', data: { brokerId: BROKER, pdid, agentId } });
+const linked = (agentId: string | null, pdid = PDID): OfficeEvent => ({ type: 'ListingAgentLinked', data: { officeId: BROKER, pdid, agentId } });
 const claimsAllowed = (allowed: boolean): OfficeEvent => ({
   type: 'OfficeSettingsChanged',
-  data: { brokerId: BROKER, changes: { agentsMayClaimListings: allowed } },
+  data: { officeId: BROKER, changes: { agentsMayClaimListings: allowed } },
 });
 const link = (by: OfficeActor, agentId: string | null, pdid = PDID, mlsHolder: string | null = null) => ({
   kind: 'link-listing' as const,
-  brokerId: BROKER,
+  officeId: BROKER,
   pdid,
   agentId,
   by,
@@ -83,7 +83,7 @@ describe("who may change a listing's agent (given / when / then)", () => {
 describe('office settings (given / when / then)', () => {
   const change = (by: OfficeActor, agentsMayClaimListings: boolean) => ({
     kind: 'change-settings' as const,
-    brokerId: BROKER,
+    officeId: BROKER,
     changes: { agentsMayClaimListings },
     by,
   });

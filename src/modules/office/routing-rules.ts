@@ -24,7 +24,7 @@ export type { RosterAgent, RoutingRules };
  *    the roster's, by joining).
  * 4. owner-fallback: no active agent at all: the site's owner.
  */
-export type Assignment = { readonly agentId: string; readonly brokerId: string | null; readonly rule: RoutingRule; readonly ruleVersion: number };
+export type Assignment = { readonly agentId: string; readonly officeId: string | null; readonly rule: RoutingRule; readonly ruleVersion: number };
 
 /** The site's rotation as its routing stream says: who took the last turn, and how many turns in a row they took. */
 export type Rotation = { readonly lastAgentId: string | null; readonly streak: number };
@@ -58,16 +58,16 @@ export function routeLead(
   rotation: Rotation | null,
 ): Assignment {
   const ruleVersion = rules.version;
-  if (rules.kind === 'agent') return { agentId: rules.ownerId, brokerId: rules.ownerBrokerId, rule: 'own-site', ruleVersion };
+  if (rules.kind === 'agent') return { agentId: rules.ownerId, officeId: rules.ownerOfficeId, rule: 'own-site', ruleVersion };
   const office = rules.ownerId;
   const requested = requestedAgentOf(lead, rules);
-  if (requested) return { agentId: requested, brokerId: office, rule: 'agent-page', ruleVersion };
+  if (requested) return { agentId: requested, officeId: office, rule: 'agent-page', ruleVersion };
   if (rules.listingAgentFirst && lead.listingPdid && rules.listingAgentId && rules.roster.some((a) => a.agentId === rules.listingAgentId && a.active)) {
-    return { agentId: rules.listingAgentId, brokerId: office, rule: 'listing-agent', ruleVersion };
+    return { agentId: rules.listingAgentId, officeId: office, rule: 'listing-agent', ruleVersion };
   }
   const next = nextInRotation(rules.roster, rotation);
-  if (next) return { agentId: next, brokerId: office, rule: 'round-robin', ruleVersion };
-  return { agentId: rules.ownerId, brokerId: office, rule: 'owner-fallback', ruleVersion };
+  if (next) return { agentId: next, officeId: office, rule: 'round-robin', ruleVersion };
+  return { agentId: rules.ownerId, officeId: office, rule: 'owner-fallback', ruleVersion };
 }
 
 /**
@@ -90,8 +90,8 @@ export function routeBySource(
   if (target.assignTo === ASSIGN_TO_POND) return anyActive ? 'pond' : null;
   if (target.assignTo === ASSIGN_TO_ROUND_ROBIN) {
     const next = nextInRotation(rules.roster, rotation);
-    return next ? { agentId: next, brokerId: office, rule: 'round-robin', ruleVersion } : null;
+    return next ? { agentId: next, officeId: office, rule: 'round-robin', ruleVersion } : null;
   }
   const named = target.assignTo === office || rules.roster.some((a) => a.agentId === target.assignTo && a.active);
-  return named ? { agentId: target.assignTo, brokerId: office, rule: 'lead-flow', ruleVersion } : null;
+  return named ? { agentId: target.assignTo, officeId: office, rule: 'lead-flow', ruleVersion } : null;
 }

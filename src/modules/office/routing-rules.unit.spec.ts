@@ -10,9 +10,9 @@ const after = (agentId: string, streak = 1) => ({ lastAgentId: agentId, streak }
 
 describe('routing rules (pure)', () => {
   it('own site: the owner, with the owner’s broker as office', () => {
-    expect(routeLead({ listingPdid: 'X-1' }, { ...broker, kind: 'agent', ownerId: 'A1', ownerBrokerId: 'B', roster: [] }, null)).toEqual({
+    expect(routeLead({ listingPdid: 'X-1' }, { ...broker, kind: 'agent', ownerId: 'A1', ownerOfficeId: 'B', roster: [] }, null)).toEqual({
       agentId: 'A1',
-      brokerId: 'B',
+      officeId: 'B',
       rule: 'own-site',
       ruleVersion: 1,
     });
@@ -25,7 +25,7 @@ describe('routing rules (pure)', () => {
     expect(nextInRotation(broker.roster, after('A2'))).toBe('A3');
     expect(nextInRotation(broker.roster, after('gone'))).toBe('A1');
     expect(nextInRotation([{ agentId: 'A2', active: false, weight: 1 }], null)).toBeNull();
-    expect(routeLead({ listingPdid: null }, broker, after('A1'))).toMatchObject({ agentId: 'A3', brokerId: 'B', rule: 'round-robin' });
+    expect(routeLead({ listingPdid: null }, broker, after('A1'))).toMatchObject({ agentId: 'A3', officeId: 'B', rule: 'round-robin' });
   });
 
   it('listing agent: an active agent of the office who lists the home; inactive falls back to round robin', () => {
@@ -37,13 +37,13 @@ describe('routing rules (pure)', () => {
   it("agent page: the broker or an agent of the office the visitor wrote to, in rotation or not, before the listing agent; a stranger or an agent's own site: the usual rules", () => {
     expect(routeLead({ listingPdid: 'X-1', requestedAgentId: 'A2' }, { ...broker, listingAgentId: 'A3' }, null)).toMatchObject({
       agentId: 'A2',
-      brokerId: 'B',
+      officeId: 'B',
       rule: 'agent-page',
     });
     expect(routeLead({ listingPdid: null, requestedAgentId: 'B' }, broker, null)).toMatchObject({ agentId: 'B', rule: 'agent-page' });
     expect(routeLead({ listingPdid: null, requestedAgentId: 'stranger' }, broker, null)).toMatchObject({ agentId: 'A1', rule: 'round-robin' });
     expect(
-      routeLead({ listingPdid: null, requestedAgentId: 'A9' }, { ...broker, kind: 'agent', ownerId: 'A1', ownerBrokerId: 'B', roster: [] }, null),
+      routeLead({ listingPdid: null, requestedAgentId: 'A9' }, { ...broker, kind: 'agent', ownerId: 'A1', ownerOfficeId: 'B', roster: [] }, null),
     ).toMatchObject({ agentId: 'A1', rule: 'own-site' });
   });
 
@@ -65,7 +65,7 @@ describe('routing rules (pure)', () => {
       },
     });
     expect(decideAssignLead(lead, { ...broker, pondFirst: true }, initialRotation())).toEqual({
-      lead: [{ type: 'LeadAssigned', data: { leadId: 'L', siteId: 's', agentId: 'A3', brokerId: 'B', rule: 'agent-page', ruleVersion: 1 } }],
+      lead: [{ type: 'LeadAssigned', data: { leadId: 'L', siteId: 's', agentId: 'A3', officeId: 'B', rule: 'agent-page', ruleVersion: 1 } }],
       routing: [],
     });
   });
@@ -94,7 +94,7 @@ describe('routing rules (pure)', () => {
       },
     });
     const d = decideAssignLead(lead, broker, initialRotation());
-    expect(d.lead).toEqual([{ type: 'LeadAssigned', data: { leadId: 'L', siteId: 's', agentId: 'A1', brokerId: 'B', rule: 'round-robin', ruleVersion: 1 } }]);
+    expect(d.lead).toEqual([{ type: 'LeadAssigned', data: { leadId: 'L', siteId: 's', agentId: 'A1', officeId: 'B', rule: 'round-robin', ruleVersion: 1 } }]);
     expect(d.routing).toEqual([{ type: 'RoundRobinTurnTaken', data: { siteId: 's', leadId: 'L', agentId: 'A1' } }]);
     const assigned = d.lead.reduce(evolveLead, lead);
     expect(decideAssignLead(assigned, broker, initialRotation())).toEqual({ lead: [], routing: [] });

@@ -9,12 +9,12 @@ import { decideOffice, type OfficeActor, type OfficeCommand, officeDecider } fro
 const B = 'B';
 const broker: OfficeActor = { role: 'broker', userId: B };
 const given = (...events: OfficeEvent[]) => fold(officeDecider, events);
-const change = (changes: Partial<OfficeSettings>, by: OfficeActor = broker): OfficeCommand => ({ kind: 'change-settings', brokerId: B, changes, by });
-const changed = (changes: Partial<OfficeSettings>): OfficeEvent => ({ type: 'OfficeSettingsChanged', data: { brokerId: B, changes } });
+const change = (changes: Partial<OfficeSettings>, by: OfficeActor = broker): OfficeCommand => ({ kind: 'change-settings', officeId: B, changes, by });
+const changed = (changes: Partial<OfficeSettings>): OfficeEvent => ({ type: 'OfficeSettingsChanged', data: { officeId: B, changes } });
 /** The pond is a routing rule (issue 19): its change is the office's next version of the rules. */
 const pondRule = (version: number, pond: OfficeSettings['pond'], byUserId = B): OfficeEvent => ({
   type: 'RoutingRulesChanged',
-  data: { brokerId: B, version, byUserId, rules: { listingAgentFirst: true, weights: {}, off: [], pond } },
+  data: { officeId: B, version, byUserId, rules: { listingAgentFirst: true, weights: {}, off: [], pond } },
 });
 
 describe('routing settings: the pond and the broker copy (given / when / then)', () => {

@@ -13,5 +13,5 @@ export const routingEventTypes = ['RoundRobinTurnTaken'] as const satisfies read
 
 export const routingStream = (siteId: string) => `routing-${siteId}`;
 
-/** The signal by which the lead_routing projection asks the router to route a lead. */
+/** The signal by which the lead_routing projection tells the router that leads wait (a hint: the router reads routing_pending). */
 export const ROUTE_LEAD_PUSH = 'lead.route';

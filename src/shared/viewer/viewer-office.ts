@@ -7,18 +7,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The office a viewer looks at: a broker's own, an agent's broker's (null for an agent of no
- * office), the one staff name with `?brokerId=` (a broker's id, else 404; null when they name
+ * office), the one staff name with `?officeId=` (a broker's id, else 404; null when they name
  * none). A malformed id is 400.
  */
-export async function viewedOffice(store: EventStore, viewer: Viewer, brokerId: unknown): Promise<string | null> {
+export async function viewedOffice(store: EventStore, viewer: Viewer, officeId: unknown): Promise<string | null> {
   if (viewer.role === 'broker') return viewer.userId;
   if (viewer.role === 'agent') {
     const { account } = await loadAccount(store, viewer.userId);
-    return account.exists ? account.brokerId : null;
+    return account.exists ? account.officeId : null;
   }
-  if (brokerId === undefined) return null;
-  if (typeof brokerId !== 'string' || !UUID.test(brokerId)) throw validation('brokerId is not an id');
-  const { account } = await loadAccount(store, brokerId);
+  if (officeId === undefined) return null;
+  if (typeof officeId !== 'string' || !UUID.test(officeId)) throw validation('officeId is not an id');
+  const { account } = await loadAccount(store, officeId);
   if (!account.exists || account.securityLevel !== LEVEL.broker) throw notFound();
   return account.userId;
 }

@@ -19,12 +19,12 @@ export function dashboardViewer(req: Request): Viewer {
  * pond lead is nobody's: an agent may read it (the read side's scope) and claim it, but works
  * it only once claimed, so here it is the broker's and staff's alone.
  */
-export function mayView(viewer: Viewer, lead: { readonly agentId: string | null; readonly brokerId: string | null }): boolean {
+export function mayView(viewer: Viewer, lead: { readonly agentId: string | null; readonly officeId: string | null }): boolean {
   switch (viewer.role) {
     case 'staff':
       return true;
     case 'broker':
-      return lead.brokerId === viewer.userId || lead.agentId === viewer.userId;
+      return lead.officeId === viewer.userId || lead.agentId === viewer.userId;
     case 'agent':
       return lead.agentId === viewer.userId;
   }

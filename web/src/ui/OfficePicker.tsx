@@ -6,11 +6,11 @@ import styles from './OfficePicker.module.css';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The office staff chose for the board, the pipeline and the office templates (`?office=`, the broker's id): kept across those views and reloads. */
-export function useStaffOffice(): [string | null, (brokerId: string | null) => void] {
+export function useStaffOffice(): [string | null, (officeId: string | null) => void] {
   const office = new URLSearchParams(useLocation().search).get('office');
-  const set = (brokerId: string | null) => {
+  const set = (officeId: string | null) => {
     const p = new URLSearchParams(window.location.search);
-    if (brokerId) p.set('office', brokerId);
+    if (officeId) p.set('office', officeId);
     else p.delete('office');
     navigate(`${window.location.pathname}?${p.toString()}`, { replace: true });
   };
@@ -28,7 +28,7 @@ export function OfficePicker({
   none,
 }: {
   readonly value: string | null;
-  readonly onChange: (brokerId: string | null) => void;
+  readonly onChange: (officeId: string | null) => void;
   readonly none: string;
 }) {
   const id = useId();

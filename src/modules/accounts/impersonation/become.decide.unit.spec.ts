@@ -6,7 +6,7 @@ import { BECOME_MESSAGES, decideEndImpersonation, decideStartImpersonation } fro
 const account = (userId: string, securityLevel: 5 | 10 | 15 | 25): Account =>
   evolveAccount(initialAccount(), {
     type: 'UserRegistered',
-    data: { userId, email: `${userId}@x.test`, firstName: 'F', lastName: 'L', securityLevel, siteId: null, brokerId: null, cellPhone: null },
+    data: { userId, email: `${userId}@x.test`, firstName: 'F', lastName: 'L', securityLevel, siteId: null, officeId: null, cellPhone: null },
   } as AccountEvent);
 const STAFF = 'staff';
 const start = (target: Account, reason = 'ticket 1') =>

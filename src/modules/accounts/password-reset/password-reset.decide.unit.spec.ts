@@ -8,7 +8,7 @@ const U = 'u1';
 const now = new Date('2026-03-01T10:00:00.000Z');
 const registered = (via: UserRegistered['data']['via']): AccountEvent => ({
   type: 'UserRegistered',
-  data: { userId: U, email: 'ada@example.com', firstName: 'Ada', lastName: 'L', securityLevel: 5, siteId: 's1', brokerId: null, cellPhone: null, via },
+  data: { userId: U, email: 'ada@example.com', firstName: 'Ada', lastName: 'L', securityLevel: 5, siteId: 's1', officeId: null, cellPhone: null, via },
 });
 const passwordSet: AccountEvent = { type: 'PasswordSet', data: { userId: U, passwordHash: 'old' } };
 const requested = (tokenHash: string, at = now): AccountEvent => ({

@@ -11,7 +11,7 @@ export type RegisterUser = {
   readonly lastName: string;
   readonly securityLevel: SecurityLevel;
   readonly siteId: string | null;
-  readonly brokerId?: string | null;
+  readonly officeId?: string | null;
   readonly cellPhone?: string | null;
   readonly isImport?: boolean;
   readonly via?: UserRegistered['data']['via'];
@@ -45,7 +45,7 @@ export function decideRegisterUser(command: RegisterUser, state: Account): Accou
         lastName: command.lastName.trim(),
         securityLevel: command.securityLevel,
         siteId: command.siteId,
-        brokerId: command.brokerId ?? null,
+        officeId: command.officeId ?? null,
         cellPhone: command.cellPhone ?? null,
         isImport: command.isImport ?? false,
         via: command.via ?? 'seed',

@@ -31,7 +31,7 @@ const userRegistered = (over: Partial<Extract<AccountEvent, { type: 'UserRegiste
     lastName: 'Lovelace',
     securityLevel: 5,
     siteId: 's1',
-    brokerId: null,
+    officeId: null,
     cellPhone: null,
     isImport: false,
     via: 'seed',
@@ -51,7 +51,7 @@ describe('RegisterUser (given / when / then)', () => {
           lastName: 'Lovelace',
           securityLevel: 5,
           siteId: 's1',
-          brokerId: null,
+          officeId: null,
           cellPhone: null,
           isImport: false,
           via: 'seed',
@@ -62,8 +62,8 @@ describe('RegisterUser (given / when / then)', () => {
   });
 
   it('given no account, when an agent of broker B is registered with a cell phone, then UserRegistered carries the level, office, phone and how it came', () => {
-    const [event] = decideRegisterUser({ ...registration, securityLevel: 10, siteId: null, brokerId: 'B', cellPhone: '2065550100', via: 'inquiry' }, given());
-    expect(event).toEqual(userRegistered({ securityLevel: 10, siteId: null, brokerId: 'B', cellPhone: '2065550100', via: 'inquiry' }));
+    const [event] = decideRegisterUser({ ...registration, securityLevel: 10, siteId: null, officeId: 'B', cellPhone: '2065550100', via: 'inquiry' }, given());
+    expect(event).toEqual(userRegistered({ securityLevel: 10, siteId: null, officeId: 'B', cellPhone: '2065550100', via: 'inquiry' }));
   });
 
   it('given no account, when registered with a password hash, then PasswordSet right after UserRegistered', () => {

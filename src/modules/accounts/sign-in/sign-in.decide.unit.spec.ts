@@ -9,7 +9,7 @@ import { decideSignInAccess, SIGN_IN_BLOCKED, signInDecider, type SignIn } from 
 const U = 'u1';
 const registered = (via: UserRegistered['data']['via']): AccountEvent => ({
   type: 'UserRegistered',
-  data: { userId: U, email: 'ada@example.com', firstName: 'Ada', lastName: 'L', securityLevel: 5, siteId: 's1', brokerId: null, cellPhone: null, via },
+  data: { userId: U, email: 'ada@example.com', firstName: 'Ada', lastName: 'L', securityLevel: 5, siteId: 's1', officeId: null, cellPhone: null, via },
 });
 const given = (...events: AccountEvent[]): Account => fold({ initialState: initialAccount, evolve: evolveAccount }, events);
 const blocked = (cause: 'platform-lock' | 'offboarding'): AccountEvent => ({ type: 'SignInBlocked', data: { userId: U, cause } });

@@ -43,7 +43,7 @@ export class SignInService {
   }
 
   /** For callers whose own atomic append already holds the UserSignedIn event. */
-  async openSession(req: Request, res: Response, account: Pick<ExistingAccount, 'userId' | 'securityLevel' | 'brokerId'>): Promise<Session> {
+  async openSession(req: Request, res: Response, account: Pick<ExistingAccount, 'userId' | 'securityLevel' | 'officeId'>): Promise<Session> {
     const session = await this.sessions.start(
       { userId: account.userId, securityLevel: account.securityLevel, officeId: officeOf(account), impersonatorId: null, returnUrl: null },
       cookiesOf(req)[SESSION_COOKIE],

@@ -8,7 +8,7 @@ import { decideLinkSocial, socialSignUpEvents } from './social-sign-in.decide';
 const U = 'u1';
 const registered = (via: UserRegistered['data']['via']): AccountEvent => ({
   type: 'UserRegistered',
-  data: { userId: U, email: 'ada@example.com', firstName: 'Ada', lastName: 'L', securityLevel: 5, siteId: 's1', brokerId: null, cellPhone: null, via },
+  data: { userId: U, email: 'ada@example.com', firstName: 'Ada', lastName: 'L', securityLevel: 5, siteId: 's1', officeId: null, cellPhone: null, via },
 });
 const given = (...events: AccountEvent[]): Account => fold({ initialState: initialAccount, evolve: evolveAccount }, events);
 const google = { provider: 'google' as const, subject: 'g-123', emailVerified: true };

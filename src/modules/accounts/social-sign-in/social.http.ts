@@ -129,7 +129,7 @@ export class SocialSignInController {
         ctx,
       ),
     ]);
-    await this.signIns.openSession(req, res, { userId, securityLevel: LEVEL.lead, brokerId: null });
+    await this.signIns.openSession(req, res, { userId, securityLevel: LEVEL.lead, officeId: null });
     const step = site.settings.Registration_SocialWithoutPhone ? null : '1-phone';
     if (step) setClientCookie(req, res, COOKIES.registrationState.name, 'unregistered', COOKIES.registrationState.days);
     return { isSuccess: true, isNewUser: true, description: 'Registered', step };

@@ -20,7 +20,7 @@ const registered = (over: { cellPhone?: string | null; isImport?: boolean } = {}
     lastName: 'Lovelace',
     securityLevel: 5,
     siteId: 's1',
-    brokerId: null,
+    officeId: null,
     cellPhone: over.cellPhone ?? null,
     isImport: over.isImport ?? false,
     via: 'inquiry',

@@ -16,7 +16,7 @@ const userRegistered = (via: 'inquiry' | 'seed'): AccountEvent => ({
     lastName: 'Lovelace',
     securityLevel: 5,
     siteId: 's1',
-    brokerId: null,
+    officeId: null,
     cellPhone: null,
     isImport: false,
     via,

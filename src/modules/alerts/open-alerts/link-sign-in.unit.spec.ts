@@ -20,7 +20,7 @@ const registered = (level: 5 | 10 | 25) =>
   stored(
     {
       type: 'UserRegistered',
-      data: { userId, email: 'ada@example.com', firstName: 'Ada', lastName: 'L', securityLevel: level, siteId: 's1', brokerId: null, cellPhone: null },
+      data: { userId, email: 'ada@example.com', firstName: 'Ada', lastName: 'L', securityLevel: level, siteId: 's1', officeId: null, cellPhone: null },
     },
     '2026-01-01T00:00:00Z',
   );

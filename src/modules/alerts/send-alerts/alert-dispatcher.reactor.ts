@@ -180,11 +180,13 @@ export class AlertDispatcher extends SweptReactor {
     const db = this.lock!;
     await db.query('BEGIN');
     try {
-      // Only changes the search index already reflects: matching reads the listing from it. Locked
-      // until marked, so the projection never folds another part of the record into a row being matched.
+      // Only changes the search index already reflects (matching reads the listing from it) and the
+      // alerts read model has passed (every search saved before the change is there). Locked until
+      // marked, so the queue never folds another part of the record into a row being matched.
       const { rows } = await db.query<QueuedChange>(
-        `SELECT c.event_id, c.pdid, c.kind, c.detail, c.tx_id::text, c.global_position::text, c.at FROM alert_changes c, projection_checkpoints s
+        `SELECT c.event_id, c.pdid, c.kind, c.detail, c.tx_id::text, c.global_position::text, c.at FROM alert_changes c, projection_checkpoints s, projection_checkpoints a
           WHERE c.matched_at IS NULL AND s.name = 'search' AND (c.tx_id, c.global_position) <= (s.transaction_id::text::bigint, s.global_position)
+            AND a.name = 'alerts' AND (c.tx_id, c.global_position) <= (a.transaction_id::text::bigint, a.global_position)
           ORDER BY c.tx_id, c.global_position LIMIT ${MATCH_BATCH} FOR UPDATE OF c`,
       );
       // After reading the changes: the searches saved before them are committed by now.

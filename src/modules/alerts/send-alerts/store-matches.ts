@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { ReactorOutbox } from '../../messaging';
 import type { AlertMatch, QueuedChange } from '../match-alerts/match-changes';
 
-/** The tables this folder owns: the alerts read model queues listing changes, the dispatcher matches them into alerts and sends. */
+/** The tables this folder owns: its queue (alert-changes.queue.ts) queues listing changes, the dispatcher matches them into alerts and sends. */
 export const ALERT_OUTBOX: ReactorOutbox = { outboxTables: ['alert_outbox', 'alert_changes'] };
 
 /**

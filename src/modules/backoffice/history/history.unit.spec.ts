@@ -22,7 +22,7 @@ describe('account history', () => {
   const registered = event(
     `user-${U}`,
     'UserRegistered',
-    { userId: U, email: 'a@b.test', firstName: 'A', lastName: 'B', securityLevel: 5, siteId: null, brokerId: null, cellPhone: '2065550100' },
+    { userId: U, email: 'a@b.test', firstName: 'A', lastName: 'B', securityLevel: 5, siteId: null, officeId: null, cellPhone: '2065550100' },
     '2024-01-01T00:00:00Z',
   );
   const password = event(`user-${U}`, 'PasswordSet', { userId: U, passwordHash: '$argon2id$v=19$secret' }, '2024-01-01T00:00:01Z');

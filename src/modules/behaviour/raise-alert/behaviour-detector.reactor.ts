@@ -86,17 +86,17 @@ export class BehaviourDetector extends SweptReactor {
     if (!lead.exists) return { state: 'dropped', raised: 0 };
     // A pond lead is nobody's yet: its office's dashboards show its doings, no agent is alerted.
     if (!lead.agentId) return { state: 'no-agent', raised: 0 };
-    const { thresholds } = await thresholdsOf(this.store, lead.brokerId);
+    const { thresholds } = await thresholdsOf(this.store, lead.officeId);
     const { trigger } = history;
     // "A day" is the office's: its broker's time zone, else the agent's, else the default.
-    const zone = await zoneOfUsers(this.store, [lead.brokerId, lead.agentId]);
+    const zone = await zoneOfUsers(this.store, [lead.officeId, lead.agentId]);
     const alerts = detectBehaviour(history.before, trigger, thresholds, zone);
     if (alerts.length === 0) return { state: 'quiet', raised: 0 };
     const { events } = await handleCommand(
       this.store,
       behaviourAlertsStream(history.leadId),
       raiseAlertsDecider,
-      { leadId: history.leadId, alerts, causeEventId: trigger.eventId, at: trigger.at, agentId: lead.agentId, officeId: lead.brokerId },
+      { leadId: history.leadId, alerts, causeEventId: trigger.eventId, at: trigger.at, agentId: lead.agentId, officeId: lead.officeId },
       systemContext(now, lead.siteId),
     );
     return { state: 'raised', raised: events.length };

@@ -11,7 +11,7 @@ const registered: AccountEvent = {
   data: {
     userId: 'u1',
     siteId: 's1',
-    brokerId: null,
+    officeId: null,
     email: 'jane@example.com',
     firstName: 'Jane',
     lastName: 'Doe',

@@ -142,7 +142,7 @@ export class LeadEmails {
   /** The viewer's personal templates, and the office's of the lead or of the viewer; anything else is not found. */
   private async usableTemplate(templateId: string, viewer: Viewer, lead: Extract<Lead, { exists: true }>): Promise<StoredTemplate> {
     const t = await templateById(this.pool, templateId);
-    const usable = t && (t.scope === 'personal' ? t.ownerId === viewer.userId : t.ownerId === lead.brokerId || t.ownerId === officeOfViewer(viewer));
+    const usable = t && (t.scope === 'personal' ? t.ownerId === viewer.userId : t.ownerId === lead.officeId || t.ownerId === officeOfViewer(viewer));
     if (!usable) throw notFound(TEMPLATE_NOT_USABLE);
     return t;
   }

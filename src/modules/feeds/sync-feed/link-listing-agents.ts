@@ -7,7 +7,7 @@ import { decideOffice, evolveOffice, initialOffice, type OfficeEvent, officeStre
 
 /** A record of the batch that names its listing agent by MLS id. */
 // The MLS names the listing agent with the broker's authority: it may set or change any link of the office.
-const MLS_AS_BROKER = (brokerId: string) => ({ role: 'broker' as const, userId: brokerId });
+const MLS_AS_BROKER = (officeId: string) => ({ role: 'broker' as const, userId: officeId });
 
 export type AgentClaim = { readonly pdid: string; readonly listAgentMlsId: string };
 
@@ -31,18 +31,18 @@ export async function listingAgentLinks(store: EventStore, pool: pg.Pool, claims
   const byBroker = new Map<string, { pdid: string; agentId: string }[]>();
   for (const c of claims) {
     for (const agent of agents.get(c.listAgentMlsId) ?? [])
-      (byBroker.get(agent.brokerId) ?? byBroker.set(agent.brokerId, []).get(agent.brokerId)!).push({ pdid: c.pdid, agentId: agent.agentId });
+      (byBroker.get(agent.officeId) ?? byBroker.set(agent.officeId, []).get(agent.officeId)!).push({ pdid: c.pdid, agentId: agent.agentId });
   }
   if (byBroker.size === 0) return [];
   const streams = await store.readStreams([...byBroker.keys()].map(officeStream));
   const appends: StreamAppend[] = [];
-  for (const [brokerId, links] of byBroker) {
-    const stored = streams.get(officeStream(brokerId)) ?? [];
+  for (const [officeId, links] of byBroker) {
+    const stored = streams.get(officeStream(officeId)) ?? [];
     let office = stored.reduce((s, e) => evolveOffice(s, e as unknown as OfficeEvent), initialOffice());
     const events: OfficeEvent[] = [];
     for (const link of links) {
       for (const e of decideOffice(
-        { kind: 'link-listing', brokerId, pdid: link.pdid, agentId: link.agentId, by: MLS_AS_BROKER(brokerId), mlsHolder: null },
+        { kind: 'link-listing', officeId, pdid: link.pdid, agentId: link.agentId, by: MLS_AS_BROKER(officeId), mlsHolder: null },
         office,
       )) {
         office = evolveOffice(office, e);
@@ -53,7 +53,7 @@ export async function listingAgentLinks(store: EventStore, pool: pg.Pool, claims
     const revision = stored.at(-1)?.streamPosition;
     const metadata = metadataOf({ ...ctx, now: new Date() });
     appends.push({
-      streamId: officeStream(brokerId),
+      streamId: officeStream(officeId),
       expected: revision === undefined ? 'no_stream' : revision,
       events: events.map((e) => ({ ...e, eventId: randomUUID(), metadata })),
     });

@@ -39,7 +39,7 @@ export class ReportsController {
     const taskScope = one
       ? { kind: 'assignee' as const, userId: one }
       : viewer.role === 'broker'
-        ? { kind: 'office' as const, brokerId: viewer.userId }
+        ? { kind: 'office' as const, officeId: viewer.userId }
         : { kind: 'all' as const };
     const [report, stages, tally] = await Promise.all([
       leadReport(this.pool, viewer, { from, to, agentId: q.agentId ?? null }),
@@ -80,7 +80,7 @@ export class ReportsController {
     let office: string | null = viewer.userId;
     if (viewer.role === 'agent') {
       const { account } = await loadAccount(this.store, viewer.userId);
-      office = account.exists ? account.brokerId : null;
+      office = account.exists ? account.officeId : null;
     }
     return office ? (await loadOffice(this.store, office)).settings.stages : DEFAULT_STAGES;
   }

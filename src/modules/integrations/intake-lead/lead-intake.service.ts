@@ -63,7 +63,7 @@ export class LeadIntake {
     if (!email) throw validation(NEEDS_EMAIL);
     const target = await resolveLeadTarget(this.store, this.pool, viewer, {});
     if (!input.externalId) return this.apply(input, email, target, viewer, ctx);
-    const key = { officeId: target.brokerId ?? target.agentId, source: input.source, externalId: input.externalId };
+    const key = { officeId: target.officeId ?? target.agentId, source: input.source, externalId: input.externalId };
     const streamId = leadIntakeStream(key);
     const until = Date.now() + WAIT_FOR_TWIN_MS;
     for (;;) {
@@ -153,7 +153,7 @@ export class LeadIntake {
     }
     const wanted = new Set(phones.map(digits).filter((d) => d.length >= 7));
     if (wanted.size === 0) return null;
-    const match = (await officeContacts(this.pool, target.brokerId, target.agentId)).find((c) => c.phone && wanted.has(digits(c.phone)));
+    const match = (await officeContacts(this.pool, target.officeId, target.agentId)).find((c) => c.phone && wanted.has(digits(c.phone)));
     if (!match) return null;
     const { lead } = await loadLead(this.store, match.leadId);
     return lead.exists ? lead : null;

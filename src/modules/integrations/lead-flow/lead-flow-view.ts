@@ -27,14 +27,14 @@ export class LeadFlowViews {
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
-  async of(brokerId: string, ctx: CommandContext): Promise<LeadFlowView> {
+  async of(officeId: string, ctx: CommandContext): Promise<LeadFlowView> {
     const secret = await this.secret.get();
-    const urlToken = await issueIntakeToken(this.store, secret, brokerId, 'url', brokerId, ctx, true);
-    const emailToken = await issueIntakeToken(this.store, secret, brokerId, 'email', brokerId, ctx, true);
+    const urlToken = await issueIntakeToken(this.store, secret, officeId, 'url', officeId, ctx, true);
+    const emailToken = await issueIntakeToken(this.store, secret, officeId, 'email', officeId, ctx, true);
     const [{ flow }, seen, plans] = await Promise.all([
-      loadLeadFlow(this.store, brokerId),
-      leadSources(this.pool, { userId: brokerId, role: 'broker' }),
-      plansOwnedBy(this.pool, [brokerId]),
+      loadLeadFlow(this.store, officeId),
+      leadSources(this.pool, { userId: officeId, role: 'broker' }),
+      plansOwnedBy(this.pool, [officeId]),
     ]);
     const sources = new Map<string, string>();
     for (const s of [...KNOWN_SOURCES, ...seen, ...flow.rules.map((r) => r.source)]) if (!sources.has(s.toLowerCase())) sources.set(s.toLowerCase(), s);
@@ -50,9 +50,9 @@ export class LeadFlowViews {
   }
 
   /** The office's agents (and its broker) a rule may name, and its plans a rule may start. */
-  async choices(brokerId: string): Promise<{ agents: Set<string>; plans: Set<string> }> {
-    const [roster, plans] = await Promise.all([rosterFor(this.pool, brokerId), plansOwnedBy(this.pool, [brokerId])]);
-    const agents = roster.filter((r) => r.userId === brokerId || r.brokerId === brokerId).map((r) => r.userId);
+  async choices(officeId: string): Promise<{ agents: Set<string>; plans: Set<string> }> {
+    const [roster, plans] = await Promise.all([rosterFor(this.pool, officeId), plansOwnedBy(this.pool, [officeId])]);
+    const agents = roster.filter((r) => r.userId === officeId || r.officeId === officeId).map((r) => r.userId);
     return { agents: new Set(agents), plans: new Set(plans.map((p) => p.planId)) };
   }
 }

@@ -7,12 +7,12 @@ export const SOURCE_TWICE = 'Each source may have one rule only';
 export type LeadFlowCommand =
   | {
       readonly kind: 'rules';
-      readonly brokerId: string;
+      readonly officeId: string;
       readonly rules: readonly LeadFlowRule[];
       readonly defaultRule: LeadFlowTarget;
       readonly byUserId: string;
     }
-  | { readonly kind: 'google-key'; readonly brokerId: string; readonly googleKey: string | null; readonly byUserId: string };
+  | { readonly kind: 'google-key'; readonly officeId: string; readonly googleKey: string | null; readonly byUserId: string };
 
 const sameTarget = (a: LeadFlowTarget, b: LeadFlowTarget) => a.assignTo === b.assignTo && a.actionPlanId === b.actionPlanId;
 const sameRules = (a: readonly LeadFlowRule[], b: readonly LeadFlowRule[]) =>
@@ -22,7 +22,7 @@ const sameRules = (a: readonly LeadFlowRule[], b: readonly LeadFlowRule[]) =>
 export function decideLeadFlow(c: LeadFlowCommand, s: LeadFlow): LeadFlowEvent[] {
   if (c.kind === 'google-key') {
     if (s.googleKey === c.googleKey) return [];
-    return [{ type: 'IntakeGoogleKeySet', data: { brokerId: c.brokerId, googleKey: c.googleKey, byUserId: c.byUserId } }];
+    return [{ type: 'IntakeGoogleKeySet', data: { officeId: c.officeId, googleKey: c.googleKey, byUserId: c.byUserId } }];
   }
   const seen = new Set<string>();
   for (const r of c.rules) {
@@ -31,7 +31,7 @@ export function decideLeadFlow(c: LeadFlowCommand, s: LeadFlow): LeadFlowEvent[]
     seen.add(key);
   }
   if (sameRules(s.rules, c.rules) && sameTarget(s.defaultRule, c.defaultRule)) return [];
-  return [{ type: 'LeadFlowChanged', data: { brokerId: c.brokerId, rules: c.rules, defaultRule: c.defaultRule, byUserId: c.byUserId } }];
+  return [{ type: 'LeadFlowChanged', data: { officeId: c.officeId, rules: c.rules, defaultRule: c.defaultRule, byUserId: c.byUserId } }];
 }
 
 export const leadFlowDecider: Decider<LeadFlow, LeadFlowCommand, LeadFlowEvent> = {

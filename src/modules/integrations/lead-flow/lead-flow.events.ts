@@ -1,5 +1,5 @@
 /**
- * An office's lead flow (issue 31 part 3), on the stream `leadflow-{brokerId}`: for each source a
+ * An office's lead flow (issue 31 part 3), on the stream `leadflow-{officeId}`: for each source a
  * lead can come from (the site, an API source name, a portal, a Facebook form), who gets its new
  * leads and which action plan starts; the default rule for every other source; the office's
  * intake tokens (its intake URL and intake address) and the Google Ads key its lead forms send.
@@ -16,23 +16,23 @@ export type IntakeChannel = 'url' | 'email';
 
 /**
  * The broker's rules, whole: each source once (compared without case), and the default rule.
- * Stream `leadflow-{brokerId}`.
+ * Stream `leadflow-{officeId}`.
  */
 export type LeadFlowChanged = {
   readonly type: 'LeadFlowChanged';
-  readonly data: { readonly brokerId: string; readonly rules: readonly LeadFlowRule[]; readonly defaultRule: LeadFlowTarget; readonly byUserId: string };
+  readonly data: { readonly officeId: string; readonly rules: readonly LeadFlowRule[]; readonly defaultRule: LeadFlowTarget; readonly byUserId: string };
 };
 
 /**
  * A new intake token for the office's URL or address (generation 1 first): the one before it is
  * refused from now on. The token itself is derived from the server's secret and the generation,
  * never stored; `tokenHash` (its SHA-256) names the stream `intaketoken-{tokenHash}` that finds
- * the office from a delivery. Stream `leadflow-{brokerId}`.
+ * the office from a delivery. Stream `leadflow-{officeId}`.
  */
 export type IntakeTokenIssued = {
   readonly type: 'IntakeTokenIssued';
   readonly data: {
-    readonly brokerId: string;
+    readonly officeId: string;
     readonly channel: IntakeChannel;
     readonly generation: number;
     readonly tokenHash: string;
@@ -40,23 +40,23 @@ export type IntakeTokenIssued = {
   };
 };
 
-/** The `google_key` the office's Google Ads lead forms send (null: none set, Google deliveries are refused). Stream `leadflow-{brokerId}`. */
+/** The `google_key` the office's Google Ads lead forms send (null: none set, Google deliveries are refused). Stream `leadflow-{officeId}`. */
 export type IntakeGoogleKeySet = {
   readonly type: 'IntakeGoogleKeySet';
-  readonly data: { readonly brokerId: string; readonly googleKey: string | null; readonly byUserId: string };
+  readonly data: { readonly officeId: string; readonly googleKey: string | null; readonly byUserId: string };
 };
 
 /** The office a token belongs to, on `intaketoken-{tokenHash}` beside the IntakeTokenIssued (one atomic append). */
 export type IntakeTokenBound = {
   readonly type: 'IntakeTokenBound';
-  readonly data: { readonly brokerId: string; readonly channel: IntakeChannel; readonly generation: number };
+  readonly data: { readonly officeId: string; readonly channel: IntakeChannel; readonly generation: number };
 };
 
 export type LeadFlowEvent = LeadFlowChanged | IntakeTokenIssued | IntakeGoogleKeySet;
 export type IntakeTokenEvent = IntakeTokenBound;
 export const leadFlowEventTypes = ['LeadFlowChanged', 'IntakeTokenIssued', 'IntakeGoogleKeySet'] as const satisfies readonly LeadFlowEvent['type'][];
 
-export const leadFlowStream = (brokerId: string) => `leadflow-${brokerId}`;
+export const leadFlowStream = (officeId: string) => `leadflow-${officeId}`;
 export const intakeTokenStream = (tokenHash: string) => `intaketoken-${tokenHash}`;
 
 export type LeadFlow = {

@@ -40,44 +40,44 @@ export class LeadFlowController {
   /** Every rule names an agent of the office (or its broker) or a keyword, and a plan of the office or none. */
   @Route(contract.leadFlow.put)
   async put(@Body() input: BodyOf<typeof contract.leadFlow.put>, @Req() req: Request) {
-    const brokerId = officeBroker(req);
+    const officeId = officeBroker(req);
     const ctx = commandContextOf(req);
-    const { agents, plans } = await this.views.choices(brokerId);
+    const { agents, plans } = await this.views.choices(officeId);
     const check = (t: LeadFlowTarget) => {
       if (!KEYWORDS.includes(t.assignTo) && !agents.has(t.assignTo)) throw validation(LEAD_FLOW_MESSAGES.notInOffice);
       if (t.actionPlanId && !plans.has(t.actionPlanId)) throw validation(LEAD_FLOW_MESSAGES.plan);
     };
     input.rules.forEach(check);
-    const defaultRule = input.defaultRule ?? (await loadLeadFlow(this.store, brokerId)).flow.defaultRule;
+    const defaultRule = input.defaultRule ?? (await loadLeadFlow(this.store, officeId)).flow.defaultRule;
     check(defaultRule);
     await handleCommand(
       this.store,
-      leadFlowStream(brokerId),
+      leadFlowStream(officeId),
       leadFlowDecider,
-      { kind: 'rules', brokerId, rules: input.rules, defaultRule, byUserId: brokerId },
+      { kind: 'rules', officeId, rules: input.rules, defaultRule, byUserId: officeId },
       ctx,
     );
-    return this.views.of(brokerId, ctx);
+    return this.views.of(officeId, ctx);
   }
 
   /** A new token for the channel: the URL or address before it answers 404 / is kept no more from now on. */
   @Route(contract.leadFlow.newToken)
   async newToken(@Body() input: BodyOf<typeof contract.leadFlow.newToken>, @Req() req: Request) {
-    const brokerId = officeBroker(req);
+    const officeId = officeBroker(req);
     const ctx = commandContextOf(req);
-    await issueIntakeToken(this.store, await this.secret.get(), brokerId, input.channel, brokerId, ctx);
-    return this.views.of(brokerId, ctx);
+    await issueIntakeToken(this.store, await this.secret.get(), officeId, input.channel, officeId, ctx);
+    return this.views.of(officeId, ctx);
   }
 
   @Route(contract.leadFlow.googleKey)
   async googleKey(@Body() input: BodyOf<typeof contract.leadFlow.googleKey>, @Req() req: Request): Promise<undefined> {
-    const brokerId = officeBroker(req);
+    const officeId = officeBroker(req);
     const googleKey = input.googleKey || null;
     await handleCommand(
       this.store,
-      leadFlowStream(brokerId),
+      leadFlowStream(officeId),
       leadFlowDecider,
-      { kind: 'google-key', brokerId, googleKey, byUserId: brokerId },
+      { kind: 'google-key', officeId, googleKey, byUserId: officeId },
       commandContextOf(req),
     );
     return undefined;

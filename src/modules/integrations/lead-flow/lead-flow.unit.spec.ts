@@ -12,7 +12,7 @@ const office = (over: Partial<RoutingRules> = {}): RoutingRules => ({
   siteId: 'S',
   kind: 'broker',
   ownerId: B,
-  ownerBrokerId: null,
+  ownerOfficeId: null,
   roster: [
     { agentId: 'A1', active: true, weight: 1 },
     { agentId: 'A2', active: true, weight: 1 },
@@ -30,7 +30,7 @@ const changed = (
   def = { assignTo: 'routing-rules', actionPlanId: null },
 ): LeadFlowEvent => ({
   type: 'LeadFlowChanged',
-  data: { brokerId: B, rules, defaultRule: def, byUserId: B },
+  data: { officeId: B, rules, defaultRule: def, byUserId: B },
 });
 const flowOf = (...events: LeadFlowEvent[]) => fold({ initialState: initialLeadFlow, evolve: evolveLeadFlow }, events);
 const placed = (d: ReturnType<typeof decideAssignLead>) => d.lead[0]!;
@@ -47,7 +47,7 @@ describe('lead flow: the rule a source falls under', () => {
   });
 
   it('when the broker saves a source twice, then it is refused; the same rules again append nothing', () => {
-    const cmd = { kind: 'rules' as const, brokerId: B, byUserId: B, defaultRule: { assignTo: 'routing-rules', actionPlanId: null } };
+    const cmd = { kind: 'rules' as const, officeId: B, byUserId: B, defaultRule: { assignTo: 'routing-rules', actionPlanId: null } };
     expect(() =>
       decideLeadFlow(
         {
@@ -72,7 +72,7 @@ describe('routing with the lead flow (the source step before the routing rules)'
     const d = decideAssignLead(lead, office(), initialRotation(), { assignTo: 'A1', actionPlanId: 'PLAN' });
     expect(placed(d)).toEqual({
       type: 'LeadAssigned',
-      data: { leadId: 'L', siteId: 'S', agentId: 'A1', brokerId: B, rule: 'lead-flow', ruleVersion: 4, planId: 'PLAN' },
+      data: { leadId: 'L', siteId: 'S', agentId: 'A1', officeId: B, rule: 'lead-flow', ruleVersion: 4, planId: 'PLAN' },
     });
     expect(d.routing).toEqual([]);
   });
@@ -80,7 +80,7 @@ describe('routing with the lead flow (the source step before the routing rules)'
   it('a source ruled to the pond goes to the pond, with its plan', () => {
     expect(placed(decideAssignLead(lead, office(), initialRotation(), { assignTo: 'pond', actionPlanId: 'PLAN' }))).toMatchObject({
       type: 'LeadPutInPond',
-      data: { leadId: 'L', brokerId: B, planId: 'PLAN' },
+      data: { leadId: 'L', officeId: B, planId: 'PLAN' },
     });
   });
 
@@ -105,7 +105,7 @@ describe('routing with the lead flow (the source step before the routing rules)'
       data: { agentId: 'A2', rule: 'agent-page' },
     });
     const own = decideAssignLead(lead, office({ kind: 'agent', ownerId: 'A1', roster: [] }), initialRotation(), { assignTo: 'pond', actionPlanId: 'PLAN' });
-    expect(placed(own)).toEqual({ type: 'LeadAssigned', data: { leadId: 'L', siteId: 'S', agentId: 'A1', brokerId: null, rule: 'own-site', ruleVersion: 4 } });
+    expect(placed(own)).toEqual({ type: 'LeadAssigned', data: { leadId: 'L', siteId: 'S', agentId: 'A1', officeId: null, rule: 'own-site', ruleVersion: 4 } });
   });
 
   it('the pond with nobody active to claim falls to the routing rules (the broker)', () => {

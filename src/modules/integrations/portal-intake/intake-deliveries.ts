@@ -48,36 +48,36 @@ export class IntakeDeliveries {
   ) {}
 
   async take(
-    brokerId: string,
+    officeId: string,
     reading: PortalReading,
-    kept: Omit<IntakeDeliveryKept['data'], 'reason' | 'brokerId'>,
+    kept: Omit<IntakeDeliveryKept['data'], 'reason' | 'officeId'>,
     ctx: CommandContext,
   ): Promise<IntakeAnswer> {
     let reason: string;
     if (reading.ok) {
       try {
-        return await this.intake.take(reading.lead, { userId: brokerId, role: 'broker' }, ctx);
+        return await this.intake.take(reading.lead, { userId: officeId, role: 'broker' }, ctx);
       } catch (err) {
         if (!(err instanceof AppError) || err.code !== 'validation') throw err;
         reason = err.message;
       }
     } else reason = reading.reason;
-    await this.keep(brokerId, { ...kept, reason }, ctx);
+    await this.keep(officeId, { ...kept, reason }, ctx);
     throw new HttpException({ message: reason }, HttpStatus.UNPROCESSABLE_ENTITY);
   }
 
-  async keep(brokerId: string, kept: Omit<IntakeDeliveryKept['data'], 'brokerId'>, ctx: CommandContext): Promise<void> {
+  async keep(officeId: string, kept: Omit<IntakeDeliveryKept['data'], 'officeId'>, ctx: CommandContext): Promise<void> {
     await handleCommand(
       this.store,
-      intakeInboxStream(brokerId),
+      intakeInboxStream(officeId),
       intakeInboxDecider,
-      { kind: 'keep', delivery: { ...kept, brokerId, text: kept.text.slice(0, KEPT_TEXT_MAX) } },
+      { kind: 'keep', delivery: { ...kept, officeId, text: kept.text.slice(0, KEPT_TEXT_MAX) } },
       ctx,
     );
   }
 
-  async unread(brokerId: string): Promise<KeptDelivery[]> {
-    const inbox = fold(intakeInboxDecider, (await this.store.readStream(intakeInboxStream(brokerId))) as unknown as IntakeInboxEvent[]);
+  async unread(officeId: string): Promise<KeptDelivery[]> {
+    const inbox = fold(intakeInboxDecider, (await this.store.readStream(intakeInboxStream(officeId))) as unknown as IntakeInboxEvent[]);
     // A delivery whose words were erased reads with an empty form.
     return [...inbox.unread.values()]
       .reverse()
@@ -87,4 +87,4 @@ export class IntakeDeliveries {
 }
 
 /** One id per delivery: the same body (or message) again is the same unread delivery. */
-export const deliveryIdOf = (brokerId: string, channel: 'url' | 'email', key: string) => stableId(`intake ${channel} ${brokerId} ${key}`);
+export const deliveryIdOf = (officeId: string, channel: 'url' | 'email', key: string) => stableId(`intake ${channel} ${officeId} ${key}`);

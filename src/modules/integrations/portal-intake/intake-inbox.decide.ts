@@ -11,8 +11,8 @@ export type IntakeInbox = { readonly unread: ReadonlyMap<string, KeptDelivery>; 
 
 export type IntakeInboxCommand =
   | { readonly kind: 'keep'; readonly delivery: IntakeDeliveryKept['data'] }
-  | { readonly kind: 'dismiss'; readonly brokerId: string; readonly deliveryId: string; readonly byUserId: string }
-  | { readonly kind: 'made-lead'; readonly brokerId: string; readonly deliveryId: string; readonly leadId: string; readonly byUserId: string };
+  | { readonly kind: 'dismiss'; readonly officeId: string; readonly deliveryId: string; readonly byUserId: string }
+  | { readonly kind: 'made-lead'; readonly officeId: string; readonly deliveryId: string; readonly leadId: string; readonly byUserId: string };
 
 export const initialIntakeInbox = (): IntakeInbox => ({ unread: new Map(), handled: new Set() });
 
@@ -30,8 +30,8 @@ export function decideIntakeInbox(c: IntakeInboxCommand, s: IntakeInbox): Intake
   }
   if (s.handled.has(c.deliveryId)) throw conflict(DELIVERY_HANDLED);
   if (!s.unread.has(c.deliveryId)) throw notFound(DELIVERY_NOT_FOUND);
-  if (c.kind === 'dismiss') return [{ type: 'IntakeDeliveryDismissed', data: { brokerId: c.brokerId, deliveryId: c.deliveryId, byUserId: c.byUserId } }];
-  return [{ type: 'IntakeDeliveryMadeLead', data: { brokerId: c.brokerId, deliveryId: c.deliveryId, leadId: c.leadId, byUserId: c.byUserId } }];
+  if (c.kind === 'dismiss') return [{ type: 'IntakeDeliveryDismissed', data: { officeId: c.officeId, deliveryId: c.deliveryId, byUserId: c.byUserId } }];
+  return [{ type: 'IntakeDeliveryMadeLead', data: { officeId: c.officeId, deliveryId: c.deliveryId, leadId: c.leadId, byUserId: c.byUserId } }];
 }
 
 export const intakeInboxDecider: Decider<IntakeInbox, IntakeInboxCommand, IntakeInboxEvent> = {

@@ -1,6 +1,6 @@
 /**
  * What came to an office's intake URL or intake address and could not be read as a lead: kept,
- * never dropped, on the stream `intakeinbox-{brokerId}`, until the broker makes a lead of it or
+ * never dropped, on the stream `intakeinbox-{officeId}`, until the broker makes a lead of it or
  * dismisses it. `prefill` is what could be read (for the "Make a lead" form).
  */
 export type IntakePrefill = {
@@ -15,7 +15,7 @@ export type IntakePrefill = {
 export type IntakeDeliveryKept = {
   readonly type: 'IntakeDeliveryKept';
   readonly data: {
-    readonly brokerId: string;
+    readonly officeId: string;
     readonly deliveryId: string;
     readonly channel: 'url' | 'email';
     /** The sender's address (e-mail), else ''. */
@@ -30,11 +30,11 @@ export type IntakeDeliveryKept = {
 };
 export type IntakeDeliveryDismissed = {
   readonly type: 'IntakeDeliveryDismissed';
-  readonly data: { readonly brokerId: string; readonly deliveryId: string; readonly byUserId: string };
+  readonly data: { readonly officeId: string; readonly deliveryId: string; readonly byUserId: string };
 };
 export type IntakeDeliveryMadeLead = {
   readonly type: 'IntakeDeliveryMadeLead';
-  readonly data: { readonly brokerId: string; readonly deliveryId: string; readonly leadId: string; readonly byUserId: string };
+  readonly data: { readonly officeId: string; readonly deliveryId: string; readonly leadId: string; readonly byUserId: string };
 };
 
 export type IntakeInboxEvent = IntakeDeliveryKept | IntakeDeliveryDismissed | IntakeDeliveryMadeLead;
@@ -43,4 +43,4 @@ export const intakeInboxEventTypes = [
   'IntakeDeliveryDismissed',
   'IntakeDeliveryMadeLead',
 ] as const satisfies readonly IntakeInboxEvent['type'][];
-export const intakeInboxStream = (brokerId: string) => `intakeinbox-${brokerId}`;
+export const intakeInboxStream = (officeId: string) => `intakeinbox-${officeId}`;

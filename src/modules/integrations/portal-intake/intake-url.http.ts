@@ -43,10 +43,10 @@ export class IntakeUrlController {
     const text = JSON.stringify(body ?? null, null, 2);
     const ctx = systemContext();
     const answer = await this.deliveries.take(
-      office.brokerId,
+      office.officeId,
       reading,
       {
-        deliveryId: deliveryIdOf(office.brokerId, 'url', digestOf(text)),
+        deliveryId: deliveryIdOf(office.officeId, 'url', digestOf(text)),
         channel: 'url',
         from: '',
         subject: reading.ok ? reading.portal : 'Lead delivery',

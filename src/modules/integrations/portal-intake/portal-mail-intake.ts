@@ -76,10 +76,10 @@ export class PortalMailIntake {
     const ctx = systemContext();
     try {
       await this.deliveries.take(
-        office.brokerId,
+        office.officeId,
         reading,
         {
-          deliveryId: deliveryIdOf(office.brokerId, 'email', messageId ?? digestOf(`${mail.from}\n${mail.subject}\n${mail.text}`)),
+          deliveryId: deliveryIdOf(office.officeId, 'email', messageId ?? digestOf(`${mail.from}\n${mail.subject}\n${mail.text}`)),
           channel: 'email',
           from: sender.slice(0, 254),
           subject: mail.subject,

@@ -25,7 +25,7 @@ export class UnreadDeliveriesController {
   @Route(contract.leadFlow.unread)
   async unread(@Req() req: Request) {
     const kept = await this.deliveries.unread(officeBroker(req));
-    return { deliveries: kept.map(({ brokerId: _office, ...d }) => d) };
+    return { deliveries: kept.map(({ officeId: _office, ...d }) => d) };
   }
 
   /** Through the lead intake as any outside lead (routing by the lead flow for the source chosen); the delivery's id keeps a retry from making two. */
@@ -36,9 +36,9 @@ export class UnreadDeliveriesController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const brokerId = officeBroker(req);
+    const officeId = officeBroker(req);
     const ctx = commandContextOf(req);
-    if (!(await this.deliveries.unread(brokerId)).some((d) => d.deliveryId === deliveryId)) throw notFound(DELIVERY_NOT_FOUND);
+    if (!(await this.deliveries.unread(officeId)).some((d) => d.deliveryId === deliveryId)) throw notFound(DELIVERY_NOT_FOUND);
     const answer = await this.intake.take(
       {
         source: input.source,
@@ -46,14 +46,14 @@ export class UnreadDeliveriesController {
         message: input.message || undefined,
         externalId: `unread-${deliveryId}`,
       },
-      { userId: brokerId, role: 'broker' },
+      { userId: officeId, role: 'broker' },
       ctx,
     );
     await handleCommand(
       this.store,
-      intakeInboxStream(brokerId),
+      intakeInboxStream(officeId),
       intakeInboxDecider,
-      { kind: 'made-lead', brokerId, deliveryId, leadId: answer.leadId, byUserId: brokerId },
+      { kind: 'made-lead', officeId, deliveryId, leadId: answer.leadId, byUserId: officeId },
       ctx,
     );
     res.status(answer.created ? 201 : 200);
@@ -62,12 +62,12 @@ export class UnreadDeliveriesController {
 
   @Route(contract.leadFlow.dismiss)
   async dismiss(@Param('deliveryId') deliveryId: string, @Req() req: Request): Promise<undefined> {
-    const brokerId = officeBroker(req);
+    const officeId = officeBroker(req);
     await handleCommand(
       this.store,
-      intakeInboxStream(brokerId),
+      intakeInboxStream(officeId),
       intakeInboxDecider,
-      { kind: 'dismiss', brokerId, deliveryId, byUserId: brokerId },
+      { kind: 'dismiss', officeId, deliveryId, byUserId: officeId },
       commandContextOf(req),
     );
     return undefined;

@@ -59,7 +59,7 @@ export class ApiKeyGuard implements CanActivate {
     if (!key.exists || key.revoked || !keyMatches(m[1]!, key.keyHash)) throw unauthorized(BAD_KEY);
     const { account } = await loadAccount(this.store, key.userId);
     if (!account.exists || account.signInBlockedBy.length > 0) throw unauthorized(BAD_KEY);
-    if (account.securityLevel === LEVEL.agent && account.brokerId && (await loadOffice(this.store, account.brokerId)).inactive.has(account.userId))
+    if (account.securityLevel === LEVEL.agent && account.officeId && (await loadOffice(this.store, account.officeId)).inactive.has(account.userId))
       throw unauthorized(BAD_KEY);
     if (!(await this.limiter.allow(`api-v1:${keyId}`, this.config.apiRatePerMinute, WINDOW_SECONDS))) {
       res.setHeader('Retry-After', String(WINDOW_SECONDS));

@@ -15,7 +15,7 @@ export type ImportChoices = {
   readonly importId: string;
   readonly siteId: string;
   readonly agentId: string;
-  readonly brokerId: string | null;
+  readonly officeId: string | null;
   readonly byUserId: string;
   readonly viewer: Viewer;
   readonly policy: DuplicatePolicy;
@@ -122,7 +122,7 @@ export function decideImportBatch(lines: readonly ImportLine[], c: ImportChoices
         via: 'import',
         at: c.at,
         agentId: c.agentId,
-        brokerId: c.brokerId,
+        officeId: c.officeId,
         byUserId: c.byUserId,
         tags: line.tags,
       },

@@ -11,7 +11,7 @@ const choices = (over: Partial<ImportChoices> = {}): ImportChoices => ({
   importId: 'i1',
   siteId: SITE,
   agentId: 'A1',
-  brokerId: 'B',
+  officeId: 'B',
   byUserId: 'A1',
   viewer: { userId: 'A1', role: 'agent' },
   policy: 'skip',
@@ -42,7 +42,7 @@ const officeLead = (agentId: string, phone: string | null, tags: string[] = []):
         via: 'manual',
         at: AT,
         agentId,
-        brokerId: 'B',
+        officeId: 'B',
         byUserId: agentId,
         tags,
       },
@@ -68,7 +68,7 @@ describe('ImportBatch (given / when / then)', () => {
     expect(d!.account).toEqual({ userId: 'new-2', email: 'ann@example.com', fullName: 'Ann Buyer', phone: '206-555-0100' });
     expect(d!.events.map((e) => e.type)).toEqual(['LeadCaptured', 'InquirySubmitted', 'LeadAssigned', 'LeadTagsChanged']);
     expect(d!.events[0]!.data).toMatchObject({ leadType: 'Seller', source: 'import', email: 'ann@example.com' });
-    expect(d!.events[2]!.data).toMatchObject({ agentId: 'A1', brokerId: 'B', rule: 'manual' });
+    expect(d!.events[2]!.data).toMatchObject({ agentId: 'A1', officeId: 'B', rule: 'manual' });
   });
 
   it.each([
@@ -189,7 +189,7 @@ describe('ImportBatch (given / when / then)', () => {
           via: 'manual',
           at: AT,
           agentId: 'A2',
-          brokerId: 'B',
+          officeId: 'B',
           byUserId: 'A2',
           tags: [],
         },

@@ -9,7 +9,7 @@ const start: StartImport = {
   byUserId: 'A1',
   siteId: 's1',
   agentId: 'A1',
-  brokerId: 'B',
+  officeId: 'B',
   fileName: 'leads.csv',
   fileSha256: 'abc',
   total: 3,

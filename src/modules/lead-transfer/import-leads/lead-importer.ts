@@ -28,7 +28,7 @@ export type ImportRun = {
   readonly importId: string;
   readonly viewer: Viewer;
   readonly target: LeadTarget;
-  readonly start: Omit<StartImport, 'importId' | 'byUserId' | 'siteId' | 'agentId' | 'brokerId' | 'total'>;
+  readonly start: Omit<StartImport, 'importId' | 'byUserId' | 'siteId' | 'agentId' | 'officeId' | 'total'>;
   /** Every data row of the file, mapped, in order. */
   readonly lines: readonly ImportLine[];
   readonly ctx: CommandContext;
@@ -59,7 +59,7 @@ export class LeadImporter {
     const started = await this.commands.execute(
       new LeadImportCommand(
         stream,
-        { ...r.start, importId, byUserId: r.viewer.userId, siteId: target.siteId, agentId: target.agentId, brokerId: target.brokerId, total: r.lines.length },
+        { ...r.start, importId, byUserId: r.viewer.userId, siteId: target.siteId, agentId: target.agentId, officeId: target.officeId, total: r.lines.length },
         ctx,
       ),
     );
@@ -84,7 +84,7 @@ export class LeadImporter {
   /** The office's leads by e-mail and phone key (the first lead with a key keeps it). */
   private async officeKnown(target: LeadTarget): Promise<Known> {
     const known: Known = { byEmail: new Map(), byPhone: new Map(), fromFile: new Set() };
-    for (const c of await officeContacts(this.pool, target.brokerId, target.agentId)) {
+    for (const c of await officeContacts(this.pool, target.officeId, target.agentId)) {
       const email = emailKey(c.email);
       const phone = phoneKey(c.phone);
       if (email && !known.byEmail.has(email)) known.byEmail.set(email, c.leadId);
@@ -113,7 +113,7 @@ export class LeadImporter {
             importId: r.importId,
             siteId: r.target.siteId,
             agentId: r.target.agentId,
-            brokerId: r.target.brokerId,
+            officeId: r.target.officeId,
             byUserId: r.viewer.userId,
             viewer: r.viewer,
             policy: job.started.policy,

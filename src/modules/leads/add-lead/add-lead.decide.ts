@@ -23,7 +23,7 @@ export type AddLead = {
   readonly at: string;
   /** Who gets it: the agent who added it, or the agent a broker chose. */
   readonly agentId: string;
-  readonly brokerId: string | null;
+  readonly officeId: string | null;
   readonly byUserId: string;
   readonly tags: readonly string[];
 };
@@ -55,7 +55,7 @@ export function decideAddLead(c: AddLead, state: Lead): LeadEvent[] {
   if (c.message.trim()) events.push({ type: 'InquirySubmitted', data: { ...inquiry, source: c.via } });
   events.push({
     type: 'LeadAssigned',
-    data: { leadId: c.leadId, siteId: c.siteId, agentId: c.agentId, brokerId: c.brokerId, rule: 'manual', ruleVersion: MANUAL_RULE_VERSION },
+    data: { leadId: c.leadId, siteId: c.siteId, agentId: c.agentId, officeId: c.officeId, rule: 'manual', ruleVersion: MANUAL_RULE_VERSION },
   });
   if (c.tags.length) events.push({ type: 'LeadTagsChanged', data: { leadId: c.leadId, siteId: c.siteId, tags: [...c.tags], byUserId: c.byUserId } });
   return events;

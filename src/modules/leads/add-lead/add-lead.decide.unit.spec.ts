@@ -19,7 +19,7 @@ const add = (over: Partial<AddLead> = {}): AddLead => ({
   via: 'manual',
   at: AT,
   agentId: 'A1',
-  brokerId: 'B',
+  officeId: 'B',
   byUserId: 'A1',
   tags: [],
   ...over,
@@ -45,10 +45,10 @@ describe('AddLead (given / when / then)', () => {
           listingPdid: null,
         },
       },
-      { type: 'LeadAssigned', data: { leadId: add().leadId, siteId: 's1', agentId: 'A1', brokerId: 'B', rule: 'manual', ruleVersion: 0 } },
+      { type: 'LeadAssigned', data: { leadId: add().leadId, siteId: 's1', agentId: 'A1', officeId: 'B', rule: 'manual', ruleVersion: 0 } },
     ]);
     const lead = given(...events);
-    expect(lead).toMatchObject({ exists: true, agentId: 'A1', brokerId: 'B', stage: 'New', inquiries: 0 });
+    expect(lead).toMatchObject({ exists: true, agentId: 'A1', officeId: 'B', stage: 'New', inquiries: 0 });
   });
 
   it('given no lead, when imported with a message and tags, then the inquiry is recorded (source "import") and the tags set', () => {

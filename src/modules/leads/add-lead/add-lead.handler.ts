@@ -44,7 +44,7 @@ export class AddLeadHandler implements ICommandHandler<AddLeadCommand, { leadId:
   ) {}
 
   async execute({ input, target, byUserId, ctx }: AddLeadCommand): Promise<{ leadId: string }> {
-    if ((await officeContacts(this.pool, target.brokerId, target.agentId, input.email)).length > 0) throw conflict(EMAIL_IN_USE);
+    if ((await officeContacts(this.pool, target.officeId, target.agentId, input.email)).length > 0) throw conflict(EMAIL_IN_USE);
     const { result } = await decideAndAppend(this.store, async () => {
       const appends: StreamAppend[] = [];
       let userId = await userIdByEmail(this.store, input.email);
@@ -82,7 +82,7 @@ export class AddLeadHandler implements ICommandHandler<AddLeadCommand, { leadId:
           via: 'manual',
           at: ctx.now.toISOString(),
           agentId: target.agentId,
-          brokerId: target.brokerId,
+          officeId: target.officeId,
           byUserId,
         },
         initialLead(),

@@ -13,7 +13,7 @@ export type LeadTarget = {
   readonly allowPartialName: boolean;
   readonly agentId: string;
   /** The office (its broker); null for an independent agent. */
-  readonly brokerId: string | null;
+  readonly officeId: string | null;
   /** The office's sites (an independent agent's own): where a person already being a lead is a duplicate. */
   readonly officeSiteIds: readonly string[];
 };
@@ -31,17 +31,17 @@ export async function usableSites(
   store: EventStore,
   pool: pg.Pool,
   viewer: Viewer,
-): Promise<{ readonly brokerId: string | null; readonly office: readonly OfficeSite[]; readonly usable: readonly OfficeSite[] }> {
+): Promise<{ readonly officeId: string | null; readonly office: readonly OfficeSite[]; readonly usable: readonly OfficeSite[] }> {
   if (viewer.role === 'staff') {
     const all = await officeSites(pool, null, null);
-    return { brokerId: null, office: all, usable: all };
+    return { officeId: null, office: all, usable: all };
   }
   const { account } = await loadAccount(store, viewer.userId);
-  const brokerId = account.exists ? officeOf(account) : null;
-  const office = await officeSites(pool, viewer.userId, brokerId);
+  const officeId = account.exists ? officeOf(account) : null;
+  const office = await officeSites(pool, viewer.userId, officeId);
   // An agent may use their own sites and the broker's, not another agent's.
-  const usable = viewer.role === 'agent' ? office.filter((s) => s.ownerId === viewer.userId || s.ownerId === brokerId) : office;
-  return { brokerId, office, usable };
+  const usable = viewer.role === 'agent' ? office.filter((s) => s.ownerId === viewer.userId || s.ownerId === officeId) : office;
+  return { officeId, office, usable };
 }
 
 /**
@@ -56,7 +56,7 @@ export async function resolveLeadTarget(
   viewer: Viewer,
   want: { readonly siteId?: string; readonly agentId?: string },
 ): Promise<LeadTarget> {
-  let brokerId: string | null;
+  let officeId: string | null;
   let office: readonly { siteId: string; ownerId: string }[];
   let chosen: { siteId: string; ownerId: string } | undefined;
   let agentId: string;
@@ -64,20 +64,20 @@ export async function resolveLeadTarget(
     if (!want.siteId) throw validation(TARGET_MESSAGES.staffSite);
     const site = await siteOffice(pool, want.siteId);
     if (!site) throw validation(TARGET_MESSAGES.notYourSite);
-    brokerId = site.kind === 'agent' ? site.ownerBrokerId : site.ownerId;
-    office = brokerId ? await officeSites(pool, brokerId, brokerId) : [site];
+    officeId = site.kind === 'agent' ? site.ownerOfficeId : site.ownerId;
+    office = officeId ? await officeSites(pool, officeId, officeId) : [site];
     chosen = site;
     agentId = want.agentId ?? site.ownerId;
   } else {
     const sites = await usableSites(store, pool, viewer);
-    brokerId = sites.brokerId;
+    officeId = sites.officeId;
     office = sites.office;
     chosen = want.siteId ? sites.usable.find((s) => s.siteId === want.siteId) : sites.usable[0];
     if (viewer.role === 'agent' && want.agentId && want.agentId !== viewer.userId) throw forbidden(TARGET_MESSAGES.agentAssigns);
     agentId = viewer.role === 'agent' ? viewer.userId : (want.agentId ?? viewer.userId);
   }
   if (!chosen) throw validation(want.siteId ? TARGET_MESSAGES.notYourSite : TARGET_MESSAGES.noSite);
-  if (agentId !== viewer.userId && !(await inOffice(store, agentId, brokerId, chosen.ownerId))) throw validation(TARGET_MESSAGES.notInOffice);
+  if (agentId !== viewer.userId && !(await inOffice(store, agentId, officeId, chosen.ownerId))) throw validation(TARGET_MESSAGES.notInOffice);
   const site = await siteById(pool, chosen.siteId);
   if (!site) throw validation(TARGET_MESSAGES.notYourSite);
   return {
@@ -85,14 +85,14 @@ export async function resolveLeadTarget(
     subdomain: site.subdomain,
     allowPartialName: site.settings.Registration_AllowPartialName,
     agentId,
-    brokerId,
+    officeId,
     officeSiteIds: office.map((s) => s.siteId),
   };
 }
 
 /** The broker, an agent of the broker's office, or (no office) the site's own agent. */
-async function inOffice(store: EventStore, userId: string, brokerId: string | null, siteOwnerId: string): Promise<boolean> {
-  if (userId === brokerId || (brokerId === null && userId === siteOwnerId)) return true;
+async function inOffice(store: EventStore, userId: string, officeId: string | null, siteOwnerId: string): Promise<boolean> {
+  if (userId === officeId || (officeId === null && userId === siteOwnerId)) return true;
   const { account } = await loadAccount(store, userId);
-  return account.exists && account.securityLevel === LEVEL.agent && brokerId !== null && account.brokerId === brokerId;
+  return account.exists && account.securityLevel === LEVEL.agent && officeId !== null && account.officeId === officeId;
 }

@@ -10,6 +10,7 @@ import { decideAndAppend } from '../../../commands/decide-and-append';
 import type { StoredEvent } from '../../../shared/event';
 import { newId } from '../../../shared/ids';
 import { logger } from '../../../shared/logger';
+import { isConnectionError } from '../../../database/connection-errors';
 import { toNewEvents } from '../../accounts';
 import { evolveLead, initialLead, leadStream } from '../lead';
 import type { LeadCaptured, LeadEvent } from '../leads.events';
@@ -20,20 +21,24 @@ import { loadRoutingRules, pendingLeads } from '../../../../projections/lead-rou
 
 const log = logger('routing');
 const MAX_ATTEMPTS = 8;
-const SWEEP_MS = 15_000;
+/** How often every instance looks for waiting leads: the signal is only ever a hint, and it is in the projection's process alone. */
+const SWEEP_MS = 1_000;
+const BATCH = 500;
 
 type Cause = { readonly eventId: string | null; readonly correlationId: string | null };
 
 /**
- * The lead router, a process manager: when the lead_routing projection has committed a new
- * lead it asks (an in-process push), this loads the site's rules and the lead, decides, and
- * appends LeadAssigned (plus the round-robin turn) atomically with the revisions it read. A
- * sweep routes whatever was left pending (a restart between capture and routing).
+ * The lead router, a process manager with one way in: the leads the lead_routing projection
+ * holds as waiting (`routing_pending`, written in the transaction that moves its checkpoint over
+ * the LeadCaptured, so no lead the log holds is missed, whichever path captured it). Each run
+ * takes them oldest first, loads the site's rules and the lead, decides, and appends LeadAssigned
+ * (plus the round-robin turn) atomically at the revisions it read, so a lead routed by another
+ * run or instance is not routed again. The projection's `lead.route` signal only makes the run
+ * start now; every instance also looks every second, and while the database is away it looks
+ * again as soon as it is back.
  */
 @Injectable()
 export class LeadRouter extends SweptReactor {
-  private readonly inFlight = new Map<string, Promise<void>>();
-
   constructor(
     @Inject(RUNTIME) private readonly runtime: Runtime,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
@@ -42,48 +47,27 @@ export class LeadRouter extends SweptReactor {
     super();
   }
 
-  /** The sweep routes leads left pending (a restart between capture and routing); the signal routes each new lead at once. */
   protected schedule(): Schedule {
-    return { name: 'the routing sweep', everyMs: SWEEP_MS };
+    return { name: 'the lead router', everyMs: SWEEP_MS, signal: { name: ROUTE_LEAD_PUSH, runtime: this.runtime } };
   }
 
   protected onSweep(): Promise<number> {
     return this.sweep();
   }
 
-  /** Not the sweeper's signal: each signalled lead is routed at once, by itself. */
-  override onModuleInit(): void {
-    this.runtime.onSignal(ROUTE_LEAD_PUSH, (payloads) => {
-      for (const { leadId, eventId, correlationId } of payloads) void this.route(leadId, { eventId, correlationId });
-    });
-  }
-
-  /** Routes every pending lead; answers how many were looked at. */
+  /** Routes the waiting leads; answers how many were looked at. A lost connection ends the run, for the sweeper to retry once it is back. */
   async sweep(): Promise<number> {
-    let ids: string[];
-    try {
-      ids = await pendingLeads(this.pool);
-    } catch {
-      return 0; // the read model is not there yet on a fresh database
+    const waiting = await pendingLeads(this.pool, BATCH);
+    for (const { leadId, eventId, correlationId } of waiting) {
+      try {
+        await this.assign(leadId, { eventId, correlationId });
+      } catch (err) {
+        if (isConnectionError(err as Error)) throw err;
+        log.error('routing a lead failed; the next run retries it', { leadId, message: (err as Error).message });
+      }
     }
-    for (const id of ids) await this.route(id, { eventId: null, correlationId: null });
-    return ids.length;
-  }
-
-  /** One routing at a time per lead in this process; never throws (a sweep retries later). */
-  route(leadId: string, cause: Cause): Promise<void> {
-    const running = this.inFlight.get(leadId);
-    if (running) return running;
-    const job = this.assign(leadId, cause)
-      .catch((err: Error & { code?: string }) => {
-        // Before the lead_routing read model exists (first moments of a fresh database) the
-        // projection asks again once it has the lead; anything else is worth an error.
-        if (err.code === '42P01') log.debug('routing rules not built yet; the projection will ask again', { leadId });
-        else log.error('routing a lead failed; the sweep retries it', { leadId, message: err.message });
-      })
-      .finally(() => this.inFlight.delete(leadId));
-    this.inFlight.set(leadId, job);
-    return job;
+    if (waiting.length === BATCH) this.sweeper.kick();
+    return waiting.length;
   }
 
   private async assign(leadId: string, cause: Cause): Promise<void> {

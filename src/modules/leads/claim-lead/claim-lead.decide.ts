@@ -30,13 +30,13 @@ export const CLAIM_MESSAGES = {
  */
 export function decideClaimLead(c: ClaimLead, s: ClaimState): LeadEvent[] {
   const lead = s.lead;
-  if (!lead.exists || c.officeId === null || lead.brokerId !== c.officeId) throw notFound();
+  if (!lead.exists || c.officeId === null || lead.officeId !== c.officeId) throw notFound();
   if (lead.agentId === c.agentId && !lead.inPond) return [];
   if (!lead.inPond) {
     if (s.wasInPond) throw conflict(CLAIM_MESSAGES.taken);
     throw notFound();
   }
-  return [{ type: 'LeadClaimed', data: { leadId: lead.leadId, siteId: lead.siteId, agentId: c.agentId, brokerId: c.officeId } }];
+  return [{ type: 'LeadClaimed', data: { leadId: lead.leadId, siteId: lead.siteId, agentId: c.agentId, officeId: c.officeId } }];
 }
 
 export const claimLeadDecider: Decider<ClaimState, ClaimLead, LeadEvent> = {

@@ -9,13 +9,13 @@ const LEAD = 'L1';
 const captured = leadCaptured(LEAD);
 const assigned = (agentId: string): LeadEvent => ({
   type: 'LeadAssigned',
-  data: { leadId: LEAD, siteId: 's1', agentId, brokerId: 'B', rule: 'round-robin', ruleVersion: 1 },
+  data: { leadId: LEAD, siteId: 's1', agentId, officeId: 'B', rule: 'round-robin', ruleVersion: 1 },
 });
 const pond = (fromAgentId: string | null, reason: 'not-contacted' | 'pond-first' = 'not-contacted'): LeadEvent => ({
   type: 'LeadPutInPond',
-  data: { leadId: LEAD, siteId: 's1', brokerId: 'B', fromAgentId, reason },
+  data: { leadId: LEAD, siteId: 's1', officeId: 'B', fromAgentId, reason },
 });
-const claimed = (agentId: string): LeadEvent => ({ type: 'LeadClaimed', data: { leadId: LEAD, siteId: 's1', agentId, brokerId: 'B' } });
+const claimed = (agentId: string): LeadEvent => ({ type: 'LeadClaimed', data: { leadId: LEAD, siteId: 's1', agentId, officeId: 'B' } });
 const given = (...events: LeadEvent[]) => fold(claimLeadDecider, events);
 const claim = (agentId: string, officeId: string | null = 'B'): ClaimLead => ({ leadId: LEAD, agentId, officeId });
 
@@ -60,7 +60,7 @@ describe('ClaimLead: first to claim wins (given / when / then)', () => {
   it('given a pond lead the broker then gave to A1 (LeadReassigned), when A2 claims it, then refused 409 (it left the pond)', () => {
     const reassigned: LeadEvent = {
       type: 'LeadReassigned',
-      data: { leadId: LEAD, siteId: 's1', fromAgentId: null, agentId: 'A1', brokerId: 'B', byUserId: 'B' },
+      data: { leadId: LEAD, siteId: 's1', fromAgentId: null, agentId: 'A1', officeId: 'B', byUserId: 'B' },
     };
     expect(refused(() => decideClaimLead(claim('A2'), given(captured, pond(null, 'pond-first'), reassigned)))).toMatchObject({ code: 'conflict' });
   });

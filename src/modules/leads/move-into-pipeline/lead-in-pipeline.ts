@@ -10,19 +10,19 @@ import { loadLead } from '../load-lead';
 import { evolveOffice, initialOffice, pipelineOf } from '../../office';
 
 /** The pipeline of a lead's office as its stream says now; a lead outside any office uses the default one. */
-export async function loadPipeline(store: EventStore, brokerId: string | null): Promise<Pipeline> {
-  if (!brokerId) return DEFAULT_PIPELINE;
-  const events = await store.readStream(officeStream(brokerId));
+export async function loadPipeline(store: EventStore, officeId: string | null): Promise<Pipeline> {
+  if (!officeId) return DEFAULT_PIPELINE;
+  const events = await store.readStream(officeStream(officeId));
   return pipelineOf(fold({ initialState: initialOffice, evolve: evolveOffice }, events as unknown as OfficeEvent[]));
 }
 
 /** loadPipeline remembered for one run of a reactor (an office's stream read once, not once a lead). */
-export function pipelinesOnce(store: EventStore): (brokerId: string | null) => Promise<Pipeline> {
+export function pipelinesOnce(store: EventStore): (officeId: string | null) => Promise<Pipeline> {
   const seen = new Map<string, Promise<Pipeline>>();
-  return (brokerId) => {
-    if (!brokerId) return Promise.resolve(DEFAULT_PIPELINE);
-    let p = seen.get(brokerId);
-    if (!p) seen.set(brokerId, (p = loadPipeline(store, brokerId)));
+  return (officeId) => {
+    if (!officeId) return Promise.resolve(DEFAULT_PIPELINE);
+    let p = seen.get(officeId);
+    if (!p) seen.set(officeId, (p = loadPipeline(store, officeId)));
     return p;
   };
 }
@@ -37,11 +37,11 @@ export async function decideOnLead(
   leadId: string,
   decide: (lead: Lead, pipeline: Pipeline) => readonly LeadEvent[],
   ctx: (lead: Extract<Lead, { exists: true }>) => CommandContext,
-  pipelineOf: (brokerId: string | null) => Promise<Pipeline> = (brokerId) => loadPipeline(store, brokerId),
+  pipelineOf: (officeId: string | null) => Promise<Pipeline> = (officeId) => loadPipeline(store, officeId),
 ): Promise<{ readonly lead: Lead; readonly events: readonly LeadEvent[] }> {
   const { result } = await decideAndAppend<{ readonly lead: Lead; readonly events: readonly LeadEvent[] }>(store, async () => {
     const { lead, revision } = await loadLead(store, leadId);
-    const events = decide(lead, lead.exists ? await pipelineOf(lead.brokerId) : DEFAULT_PIPELINE);
+    const events = decide(lead, lead.exists ? await pipelineOf(lead.officeId) : DEFAULT_PIPELINE);
     if (events.length === 0 || !lead.exists || revision === undefined) return { appends: [], result: { lead, events: [] } };
     return { appends: [{ streamId: leadStream(leadId), expected: revision, events: toNewEvents(events, ctx(lead)) }], result: { lead, events } };
   });

@@ -25,7 +25,7 @@ export async function patchLead(
 ): Promise<Extract<Lead, { exists: true }>> {
   const { lead } = await loadLead(store, leadId);
   if (!lead.exists || !mayView(viewer, lead)) throw notFound();
-  if (input.assignedAgentId !== undefined) await checkReassign(store, viewer, lead.brokerId, input.assignedAgentId);
+  if (input.assignedAgentId !== undefined) await checkReassign(store, viewer, lead.officeId, input.assignedAgentId);
   const result = await decideOnLead(
     store,
     lead.leadId,

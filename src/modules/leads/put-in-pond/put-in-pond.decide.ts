@@ -23,11 +23,11 @@ export type PutInPond = {
  * turned its pond off, or the deadline has not come (a clock behind the read model's).
  */
 export function decidePutInPond(c: PutInPond, lead: Lead): LeadEvent[] {
-  if (!lead.exists || lead.inPond || lead.agentId === null || lead.brokerId === null) return [];
-  if (lead.agentId !== c.agentId || lead.brokerId !== c.officeId || lead.firstContactAt !== null || !c.pondEnabled) return [];
+  if (!lead.exists || lead.inPond || lead.agentId === null || lead.officeId === null) return [];
+  if (lead.agentId !== c.agentId || lead.officeId !== c.officeId || lead.firstContactAt !== null || !c.pondEnabled) return [];
   if (Date.parse(c.now) < Date.parse(c.dueAt)) return [];
   return [
-    { type: 'LeadPutInPond', data: { leadId: lead.leadId, siteId: lead.siteId, brokerId: lead.brokerId, fromAgentId: lead.agentId, reason: 'not-contacted' } },
+    { type: 'LeadPutInPond', data: { leadId: lead.leadId, siteId: lead.siteId, officeId: lead.officeId, fromAgentId: lead.agentId, reason: 'not-contacted' } },
   ];
 }
 

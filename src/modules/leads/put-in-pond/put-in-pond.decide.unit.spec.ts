@@ -6,12 +6,12 @@ import { decidePutInPond, type PutInPond, putInPondDecider } from './put-in-pond
 
 const LEAD = 'L1';
 const captured = leadCaptured(LEAD);
-const assigned = (agentId: string, brokerId: string | null = 'B'): LeadEvent => ({
+const assigned = (agentId: string, officeId: string | null = 'B'): LeadEvent => ({
   type: 'LeadAssigned',
-  data: { leadId: LEAD, siteId: 's1', agentId, brokerId, rule: 'round-robin', ruleVersion: 1 },
+  data: { leadId: LEAD, siteId: 's1', agentId, officeId, rule: 'round-robin', ruleVersion: 1 },
 });
 const contacted: LeadEvent = { type: 'LeadFirstContacted', data: { leadId: LEAD, siteId: 's1', byUserId: 'A1', via: 'call', at: '2026-01-01T10:05:00.000Z' } };
-const ponded: LeadEvent = { type: 'LeadPutInPond', data: { leadId: LEAD, siteId: 's1', brokerId: 'B', fromAgentId: 'A1', reason: 'not-contacted' } };
+const ponded: LeadEvent = { type: 'LeadPutInPond', data: { leadId: LEAD, siteId: 's1', officeId: 'B', fromAgentId: 'A1', reason: 'not-contacted' } };
 const given = (...events: LeadEvent[]) => fold(putInPondDecider, events);
 const DUE = '2026-01-01T10:15:00.000Z';
 const at = (now: string, over: Partial<PutInPond> = {}): PutInPond => ({
@@ -46,7 +46,7 @@ describe('PutInPond: the claim window passed without a first contact (given / wh
   });
 
   it('given the lead moved to A3 after the deadline was set for A1, when that deadline passes, then nothing (A3’s assignment has its own)', () => {
-    const moved: LeadEvent = { type: 'LeadReassigned', data: { leadId: LEAD, siteId: 's1', fromAgentId: 'A1', agentId: 'A3', brokerId: 'B', byUserId: 'B' } };
+    const moved: LeadEvent = { type: 'LeadReassigned', data: { leadId: LEAD, siteId: 's1', fromAgentId: 'A1', agentId: 'A3', officeId: 'B', byUserId: 'B' } };
     expect(decidePutInPond(at(DUE), given(captured, assigned('A1'), moved))).toEqual([]);
   });
 

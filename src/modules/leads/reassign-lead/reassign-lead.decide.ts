@@ -13,7 +13,7 @@ export function decideReassignLead(c: ReassignLead, state: Lead): LeadEvent[] {
   return [
     {
       type: 'LeadReassigned',
-      data: { leadId: state.leadId, siteId: state.siteId, fromAgentId: state.agentId, agentId: c.agentId, brokerId: state.brokerId, byUserId: c.byUserId },
+      data: { leadId: state.leadId, siteId: state.siteId, fromAgentId: state.agentId, agentId: c.agentId, officeId: state.officeId, byUserId: c.byUserId },
     },
   ];
 }

@@ -20,13 +20,13 @@ const captured: LeadEvent = {
     listingPdid: null,
   },
 };
-const assigned = (agentId: string, brokerId: string | null = 'B'): LeadEvent => ({
+const assigned = (agentId: string, officeId: string | null = 'B'): LeadEvent => ({
   type: 'LeadAssigned',
-  data: { leadId: LEAD, siteId: 's1', agentId, brokerId, rule: 'round-robin', ruleVersion: 1 },
+  data: { leadId: LEAD, siteId: 's1', agentId, officeId, rule: 'round-robin', ruleVersion: 1 },
 });
 const reassigned = (fromAgentId: string | null, agentId: string): LeadEvent => ({
   type: 'LeadReassigned',
-  data: { leadId: LEAD, siteId: 's1', fromAgentId, agentId, brokerId: 'B', byUserId: 'B' },
+  data: { leadId: LEAD, siteId: 's1', fromAgentId, agentId, officeId: 'B', byUserId: 'B' },
 });
 const given = (...events: LeadEvent[]) => fold(reassignLeadDecider, events);
 const reassign = (agentId: string, byUserId = 'B'): ReassignLead => ({ leadId: LEAD, agentId, byUserId });
@@ -34,13 +34,13 @@ const reassign = (agentId: string, byUserId = 'B'): ReassignLead => ({ leadId: L
 describe('ReassignLead (given / when / then)', () => {
   it('given a lead assigned to A1 in office B, when the broker moves it to A3, then LeadReassigned from A1 to A3 keeping the office and naming who moved it', () => {
     expect(decideReassignLead(reassign('A3'), given(captured, assigned('A1')))).toEqual([
-      { type: 'LeadReassigned', data: { leadId: LEAD, siteId: 's1', fromAgentId: 'A1', agentId: 'A3', brokerId: 'B', byUserId: 'B' } },
+      { type: 'LeadReassigned', data: { leadId: LEAD, siteId: 's1', fromAgentId: 'A1', agentId: 'A3', officeId: 'B', byUserId: 'B' } },
     ]);
   });
 
   it('given a lead assigned to A1 then reassigned to A3, when moved back to A1 by staff, then LeadReassigned from A3 to A1 by staff', () => {
     expect(decideReassignLead(reassign('A1', 'staff-1'), given(captured, assigned('A1'), reassigned('A1', 'A3')))).toEqual([
-      { type: 'LeadReassigned', data: { leadId: LEAD, siteId: 's1', fromAgentId: 'A3', agentId: 'A1', brokerId: 'B', byUserId: 'staff-1' } },
+      { type: 'LeadReassigned', data: { leadId: LEAD, siteId: 's1', fromAgentId: 'A3', agentId: 'A1', officeId: 'B', byUserId: 'staff-1' } },
     ]);
   });
 
@@ -50,13 +50,13 @@ describe('ReassignLead (given / when / then)', () => {
 
   it('given a lead assigned to an independent agent, when moved, then LeadReassigned with no office', () => {
     expect(decideReassignLead(reassign('A3'), given(captured, assigned('A1', null)))).toEqual([
-      { type: 'LeadReassigned', data: { leadId: LEAD, siteId: 's1', fromAgentId: 'A1', agentId: 'A3', brokerId: null, byUserId: 'B' } },
+      { type: 'LeadReassigned', data: { leadId: LEAD, siteId: 's1', fromAgentId: 'A1', agentId: 'A3', officeId: null, byUserId: 'B' } },
     ]);
   });
 
   it('given a captured lead not yet routed, when moved to A3, then LeadReassigned from nobody (fromAgentId null)', () => {
     expect(decideReassignLead(reassign('A3'), given(captured))).toEqual([
-      { type: 'LeadReassigned', data: { leadId: LEAD, siteId: 's1', fromAgentId: null, agentId: 'A3', brokerId: null, byUserId: 'B' } },
+      { type: 'LeadReassigned', data: { leadId: LEAD, siteId: 's1', fromAgentId: null, agentId: 'A3', officeId: null, byUserId: 'B' } },
     ]);
   });
 

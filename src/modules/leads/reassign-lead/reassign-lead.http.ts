@@ -26,7 +26,7 @@ export class ReassignLeadController {
     const viewer = dashboardViewer(req);
     const { lead } = await loadLead(this.store, leadId);
     if (!lead.exists || !mayView(viewer, lead)) throw notFound();
-    await checkReassign(this.store, viewer, lead.brokerId, agentId);
+    await checkReassign(this.store, viewer, lead.officeId, agentId);
     await this.commands.execute(
       new ReassignLeadCommand(leadStream(lead.leadId), { leadId: lead.leadId, agentId, byUserId: viewer.userId }, commandContextOf(req)),
     );

@@ -59,7 +59,7 @@ export class InquiryController {
   private async requestedAgent(key: string | undefined, site: { ownerUserId: string; kind: string }): Promise<string | undefined> {
     if (!key) return undefined;
     const agent = await agentPageByKey(this.pool, key);
-    const works = agent && (agent.userId === site.ownerUserId || (site.kind !== 'agent' && agent.brokerId === site.ownerUserId));
+    const works = agent && (agent.userId === site.ownerUserId || (site.kind !== 'agent' && agent.officeId === site.ownerUserId));
     if (!works) throw validation(NO_SUCH_AGENT);
     return agent.userId;
   }
@@ -105,7 +105,7 @@ export class InquiryController {
         commandContextOf(req),
       ),
     );
-    if (result.newUser) await this.signIns.openSession(req, res, { userId: result.userId, securityLevel: LEVEL.lead, brokerId: null });
+    if (result.newUser) await this.signIns.openSession(req, res, { userId: result.userId, securityLevel: LEVEL.lead, officeId: null });
     return { isSuccess: true as const, leadId: result.leadId };
   }
 }

@@ -9,7 +9,6 @@ import { appendAtomically, registrationAppends, signedIn, toNewEvents, userIdByE
 import { leadRegistration } from '../lead-account';
 import { initialLead, leadIdFor, leadStream } from '../lead';
 import { leadAccountOn } from '../lead-account-on';
-import { LeadRouter } from '../assign-lead/lead-router.reactor';
 import { decideSubmitInquiry, type SubmitInquiry, submitInquiryDecider } from './submit-inquiry.decide';
 
 /**
@@ -32,15 +31,12 @@ export type InquiryResult = { readonly leadId: string; readonly userId: string; 
  * Records an inquiry (contract section 2). A new address becomes a level-5 account signed in by
  * the inquiry, and its lead is captured, in one atomic append; an address that belongs to an
  * account nobody is signed in as is 409 'Email already in use'. The demo seed uses this path too.
- * Routing is asked for here at once and again by the lead_routing projection for every captured
- * lead (whichever path captured it); the router's sweep finds any a restart left behind.
+ * Routing is not asked for here: the lead router takes every captured lead from the lead_routing
+ * projection's waiting leads, whichever path captured it.
  */
 @CommandHandler(SubmitInquiryCommand)
 export class SubmitInquiryHandler implements ICommandHandler<SubmitInquiryCommand, InquiryResult> {
-  constructor(
-    @Inject(EventStore) private readonly store: EventStore,
-    @Inject(LeadRouter) private readonly router: LeadRouter,
-  ) {}
+  constructor(@Inject(EventStore) private readonly store: EventStore) {}
 
   async execute({ input, site, signedInUserId, ctx, byText }: SubmitInquiryCommand): Promise<InquiryResult> {
     const owner = await userIdByEmail(this.store, input.email);
@@ -48,8 +44,7 @@ export class SubmitInquiryHandler implements ICommandHandler<SubmitInquiryComman
       if (signedInUserId !== owner) throw conflict('Email already in use');
       const leadOwner = await leadAccountOn(this.store, owner, site.siteId);
       const command: SubmitInquiry = { ...input, leadId: leadIdFor(leadOwner, site.siteId), userId: leadOwner };
-      const result = await handleCommand(this.store, leadStream(command.leadId), submitInquiryDecider, command, ctx);
-      if (result.events.some((e) => e.type === 'LeadCaptured')) this.routeSoon(command.leadId, ctx);
+      await handleCommand(this.store, leadStream(command.leadId), submitInquiryDecider, command, ctx);
       return { leadId: command.leadId, userId: owner, newUser: false };
     }
     const userId = randomUUID();
@@ -73,18 +68,6 @@ export class SubmitInquiryHandler implements ICommandHandler<SubmitInquiryComman
       { streamId: leadStream(command.leadId), expected: 'no_stream', events: toNewEvents(decideSubmitInquiry(command, initialLead()), userCtx) },
     ];
     await appendAtomically(this.store, appends);
-    this.routeSoon(command.leadId, userCtx);
     return { leadId: command.leadId, userId, newUser: true };
-  }
-
-  /**
-   * A new lead is routed at once as well as when the lead_routing projection asks: the router
-   * takes one routing per lead at a time and a routed lead is not routed again, so the two never
-   * assign twice. Without this call a lead captured as the database went away waited for the
-   * 15 s sweep (the projection's signal was lost with the connection), and its agent with it.
-   * Not awaited: the inquiry is answered now.
-   */
-  private routeSoon(leadId: string, ctx: CommandContext): void {
-    void this.router.route(leadId, { eventId: null, correlationId: ctx.correlationId });
   }
 }

@@ -20,7 +20,7 @@ const PER_COLUMN = 50;
  * the viewer's leads are in it and the most recently active of them; leads in a stage the
  * pipeline no longer has (while the stage mover moves them) come after, so nothing is hidden.
  * Scoped like the list (agent: own leads, broker: the office, staff: all, or one office named
- * with `?brokerId=`), and the tags of those leads for the tag editor's suggestions.
+ * with `?officeId=`), and the tags of those leads for the tag editor's suggestions.
  */
 @Controller()
 export class BoardController {
@@ -32,7 +32,7 @@ export class BoardController {
   @Route(contract.leads.board)
   async board(@Query() q: QueryOf<typeof contract.leads.board>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const { office, narrow } = await this.officeOf(viewer, q.brokerId);
+    const { office, narrow } = await this.officeOf(viewer, q.officeId);
     const position = await feedPosition(this.pool);
     const [pipeline, counts] = await Promise.all([loadPipeline(this.store, office), boardCounts(this.pool, viewer, narrow)]);
     const others = [...counts.keys()].filter((s) => !pipeline.stages.includes(s)).sort();
@@ -45,7 +45,7 @@ export class BoardController {
       PER_COLUMN,
     );
     return {
-      brokerId: office,
+      officeId: office,
       stages: pipeline.stages,
       columns: stages.map((stage) => ({
         stage,
@@ -66,18 +66,18 @@ export class BoardController {
     if (q.leadId !== undefined) {
       const { lead } = await loadLead(this.store, q.leadId);
       if (!lead.exists || !mayView(viewer, lead)) throw notFound();
-      return { brokerId: lead.brokerId, stages: (await loadPipeline(this.store, lead.brokerId)).stages };
+      return { officeId: lead.officeId, stages: (await loadPipeline(this.store, lead.officeId)).stages };
     }
-    const { office, narrow } = await this.officeOf(viewer, q.brokerId);
+    const { office, narrow } = await this.officeOf(viewer, q.officeId);
     const [pipeline, counts] = await Promise.all([loadPipeline(this.store, office), boardCounts(this.pool, viewer, narrow)]);
-    return { brokerId: office, stages: pipeline.stages, counts: Object.fromEntries(counts) };
+    return { officeId: office, stages: pipeline.stages, counts: Object.fromEntries(counts) };
   }
 
   /** More of one column, from `offset`. */
   @Route(contract.leads.column)
   async column(@Query() q: QueryOf<typeof contract.leads.column>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const { narrow } = await this.officeOf(viewer, q.brokerId);
+    const { narrow } = await this.officeOf(viewer, q.officeId);
     return { stage: q.stage, leads: await boardCards(this.pool, viewer, narrow, [q.stage], PER_COLUMN, q.offset ?? 0) };
   }
 
@@ -88,8 +88,8 @@ export class BoardController {
   }
 
   /** Whose pipeline the board shows, and (staff naming an office) the office its leads are narrowed to. */
-  private async officeOf(viewer: Viewer, brokerId: string | undefined): Promise<{ office: string | null; narrow: string | null }> {
-    const office = await viewedOffice(this.store, viewer, brokerId);
+  private async officeOf(viewer: Viewer, officeId: string | undefined): Promise<{ office: string | null; narrow: string | null }> {
+    const office = await viewedOffice(this.store, viewer, officeId);
     return { office, narrow: viewer.role === 'staff' ? office : null };
   }
 }

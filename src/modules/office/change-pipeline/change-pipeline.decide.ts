@@ -25,7 +25,7 @@ export const PIPELINE_MESSAGES = {
  * leads may go only with a destination for them.
  */
 export type ChangePipeline = {
-  readonly brokerId: string;
+  readonly officeId: string;
   readonly stages: readonly string[];
   readonly moves: readonly StageMove[];
   readonly leadsIn: Readonly<Record<string, number>>;
@@ -60,7 +60,7 @@ export function decideChangePipeline(c: ChangePipeline, office: Office): OfficeE
     if (n > 0 && !moves.some((m) => m.from === gone)) throw conflict(PIPELINE_MESSAGES.hasLeads(gone, n));
   }
   if (same(stages, current)) return [];
-  return [{ type: 'OfficeSettingsChanged', data: { brokerId: c.brokerId, changes: { stages }, stageMoves: moves } }];
+  return [{ type: 'OfficeSettingsChanged', data: { officeId: c.officeId, changes: { stages }, stageMoves: moves } }];
 }
 
 export const changePipelineDecider: Decider<Office, ChangePipeline, OfficeEvent> = {
@@ -71,16 +71,16 @@ export const changePipelineDecider: Decider<Office, ChangePipeline, OfficeEvent>
 
 /** POST /api/dashboard/office/settings: the plain settings and, when sent, the pipeline, decided together (one append). */
 export type ChangeOfficeSettings = {
-  readonly brokerId: string;
+  readonly officeId: string;
   readonly changes: Partial<Omit<OfficeSettings, 'stages'>>;
-  readonly pipeline: Omit<ChangePipeline, 'brokerId' | 'by'> | undefined;
+  readonly pipeline: Omit<ChangePipeline, 'officeId' | 'by'> | undefined;
   readonly by: OfficeActor;
 };
 
 export function decideOfficeSettings(c: ChangeOfficeSettings, office: Office): OfficeEvent[] {
-  const plain = decideOffice({ kind: 'change-settings', brokerId: c.brokerId, changes: c.changes, by: c.by }, office);
+  const plain = decideOffice({ kind: 'change-settings', officeId: c.officeId, changes: c.changes, by: c.by }, office);
   if (!c.pipeline) return plain;
-  return [...plain, ...decideChangePipeline({ ...c.pipeline, brokerId: c.brokerId, by: c.by }, plain.reduce(evolveOffice, office))];
+  return [...plain, ...decideChangePipeline({ ...c.pipeline, officeId: c.officeId, by: c.by }, plain.reduce(evolveOffice, office))];
 }
 
 export const officeSettingsDecider: Decider<Office, ChangeOfficeSettings, OfficeEvent> = {

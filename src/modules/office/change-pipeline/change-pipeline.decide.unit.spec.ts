@@ -9,7 +9,7 @@ const B = 'B';
 const broker: OfficeActor = { role: 'broker', userId: B };
 const given = (...events: OfficeEvent[]) => fold(changePipelineDecider, events);
 const change = (stages: readonly string[], moves: readonly StageMove[] = [], leadsIn: Record<string, number> = {}, by = broker): ChangePipeline => ({
-  brokerId: B,
+  officeId: B,
   stages,
   moves,
   leadsIn,
@@ -17,7 +17,7 @@ const change = (stages: readonly string[], moves: readonly StageMove[] = [], lea
 });
 const changed = (stages: readonly string[], stageMoves: readonly StageMove[] = []): OfficeEvent => ({
   type: 'OfficeSettingsChanged',
-  data: { brokerId: B, changes: { stages }, stageMoves },
+  data: { officeId: B, changes: { stages }, stageMoves },
 });
 const without = (name: string, list = DEFAULT_STAGES) => list.filter((s) => s !== name);
 const renamed = (from: string, to: string, list = DEFAULT_STAGES) => list.map((s) => (s === from ? to : s));

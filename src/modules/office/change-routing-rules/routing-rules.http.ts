@@ -37,7 +37,7 @@ function periodOf(from: string, to: string): { from: Date; to: Date } {
 
 /**
  * The office's routing rules as versioned data, their simulation over past leads, and applying
- * them (issue 19 part 4). The broker for their own office, staff naming one with brokerId;
+ * them (issue 19 part 4). The broker for their own office, staff naming one with officeId;
  * agents 403. A simulation reads the event log and writes nothing.
  */
 @Controller()
@@ -50,8 +50,8 @@ export class RoutingRulesController {
 
   @Route(contract.office.rules)
   async rules(@Query() query: QueryOf<typeof contract.office.rules>, @Req() req: Request) {
-    const office = await this.officeOf(dashboardViewer(req), query.brokerId);
-    return { brokerId: office, rules: (await loadOffice(this.store, office)).rules };
+    const office = await this.officeOf(dashboardViewer(req), query.officeId);
+    return { officeId: office, rules: (await loadOffice(this.store, office)).rules };
   }
 
   /** The handler writes its answer itself (JSON, or when asked lines of JSON as the replay goes): Nest sends nothing it returns. */
@@ -62,7 +62,7 @@ export class RoutingRulesController {
     @Res() res: Response,
   ): Promise<AnswerOf<typeof contract.office.simulate>> {
     const viewer = dashboardViewer(req);
-    const office = await this.officeOf(viewer, input.brokerId);
+    const office = await this.officeOf(viewer, input.officeId);
     const period = periodOf(input.from, input.to);
     await this.limiter.enforce(SIMULATIONS, viewer.userId);
     const { account } = await loadAccount(this.store, office);
@@ -86,7 +86,7 @@ export class RoutingRulesController {
       });
       line({ result });
     } catch (err) {
-      log.error('a routing simulation failed', { brokerId: office, message: (err as Error).message });
+      log.error('a routing simulation failed', { officeId: office, message: (err as Error).message });
       line({ message: err instanceof AppError ? err.message : 'The simulation could not be run' });
     }
     res.end();
@@ -97,13 +97,13 @@ export class RoutingRulesController {
   @Route(contract.office.applyRules)
   async apply(@Body() input: BodyOf<typeof contract.office.applyRules>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const office = await this.officeOf(viewer, input.brokerId);
+    const office = await this.officeOf(viewer, input.officeId);
     await this.limiter.enforce(APPLIES, viewer.userId);
     const by = { role: viewer.role, userId: viewer.userId };
     const result = await this.commands.execute(
-      new OfficeCommand(officeStream(office), { kind: 'apply-routing-rules', brokerId: office, rules: input.rules, by }, commandContextOf(req)),
+      new OfficeCommand(officeStream(office), { kind: 'apply-routing-rules', officeId: office, rules: input.rules, by }, commandContextOf(req)),
     );
-    return { brokerId: office, rules: result.state.rules };
+    return { officeId: office, rules: result.state.rules };
   }
 
   private async officeOf(viewer: Viewer, asked: string | undefined): Promise<string> {

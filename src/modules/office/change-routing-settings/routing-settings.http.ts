@@ -13,7 +13,7 @@ import { loadOffice, officeOfViewer } from '../load-office';
 import { OFFICE_MESSAGES } from '../office';
 import { OfficeCommand } from '../office.command';
 
-const routingOf = (brokerId: string, s: OfficeSettings) => ({ brokerId, pond: s.pond, copyBrokerOnNewLeads: s.copyBrokerOnNewLeads });
+const routingOf = (officeId: string, s: OfficeSettings) => ({ officeId, pond: s.pond, copyBrokerOnNewLeads: s.copyBrokerOnNewLeads });
 
 /**
  * The office's lead routing options (contract 5a, issue 15): the pond (on or off, and the claim
@@ -31,23 +31,23 @@ export class RoutingSettingsController {
   @Route(contract.office.routing)
   async get(@Query() q: QueryOf<typeof contract.office.routing>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const brokerId = await officeOfViewer(this.store, viewer, q.brokerId);
-    return routingOf(brokerId, (await loadOffice(this.store, brokerId)).settings);
+    const officeId = await officeOfViewer(this.store, viewer, q.officeId);
+    return routingOf(officeId, (await loadOffice(this.store, officeId)).settings);
   }
 
   @Route(contract.office.changeRouting)
   async change(@Body() input: BodyOf<typeof contract.office.changeRouting>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
     if (viewer.role === 'agent') throw forbidden(OFFICE_MESSAGES.settings);
-    const brokerId = await officeOfViewer(this.store, viewer, input.brokerId);
+    const officeId = await officeOfViewer(this.store, viewer, input.officeId);
     const changes: Partial<OfficeSettings> = {
       ...(input.pond ? { pond: { enabled: input.pond.enabled, claimWindowMinutes: input.pond.claimWindowMinutes } } : {}),
       ...(input.copyBrokerOnNewLeads === undefined ? {} : { copyBrokerOnNewLeads: input.copyBrokerOnNewLeads }),
     };
     const by = { role: viewer.role, userId: viewer.userId };
     const result = await this.commands.execute(
-      new OfficeCommand(officeStream(brokerId), { kind: 'change-settings', brokerId, changes, by }, commandContextOf(req)),
+      new OfficeCommand(officeStream(officeId), { kind: 'change-settings', officeId, changes, by }, commandContextOf(req)),
     );
-    return routingOf(brokerId, result.state.settings);
+    return routingOf(officeId, result.state.settings);
   }
 }

@@ -58,7 +58,7 @@ export class OfficeController {
             fullName: `${u.firstName} ${u.lastName}`.trim(),
             email: u.email,
             securityLevel: r.level,
-            brokerId: r.brokerId,
+            officeId: r.officeId,
             active: r.active,
             bio: r.bio,
             mlsId: r.mlsId,
@@ -107,33 +107,33 @@ export class OfficeController {
   async agentMlsId(@Param('agentId') agentId: string, @Body() { mlsId }: BodyOf<typeof contract.office.setAgentMlsId>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
     if (viewer.role === 'agent') throw forbidden(OFFICE_MESSAGES.mlsIdOther);
-    const brokerId = await this.officeOfAgentFor(viewer, agentId, false);
-    return this.setMlsId(req, agentId, brokerId, mlsId, 'broker');
+    const officeId = await this.officeOfAgentFor(viewer, agentId, false);
+    return this.setMlsId(req, agentId, officeId, mlsId, 'broker');
   }
 
   /** Links a listing to its listing agent (the listing-agent routing rule); agentId null unlinks. */
   @Route(contract.office.linkListing)
   async linkListing(@Body() input: BodyOf<typeof contract.office.linkListing>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    let brokerId: string;
+    let officeId: string;
     if (input.agentId === null) {
       if (viewer.role !== 'broker') throw forbidden(OFFICE_MESSAGES.unlink);
-      brokerId = viewer.userId;
+      officeId = viewer.userId;
     } else {
-      brokerId = await this.officeOfAgentFor(viewer, input.agentId, true);
+      officeId = await this.officeOfAgentFor(viewer, input.agentId, true);
     }
     const by = { role: viewer.role, userId: viewer.userId };
-    const mlsHolder = await this.mlsHolderOf(brokerId, input.pdid);
-    const command = { kind: 'link-listing' as const, brokerId, pdid: input.pdid, agentId: input.agentId, by, mlsHolder };
-    await this.commands.execute(new OfficeCommand(officeStream(brokerId), command, commandContextOf(req)));
+    const mlsHolder = await this.mlsHolderOf(officeId, input.pdid);
+    const command = { kind: 'link-listing' as const, officeId, pdid: input.pdid, agentId: input.agentId, by, mlsHolder };
+    await this.commands.execute(new OfficeCommand(officeStream(officeId), command, commandContextOf(req)));
     return { isSuccess: true as const };
   }
 
-  /** The office's settings: a broker's own, an agent's broker's, any office for staff (?brokerId=). */
+  /** The office's settings: a broker's own, an agent's broker's, any office for staff (?officeId=). */
   @Route(contract.office.settings)
-  async settings(@Query() { brokerId }: QueryOf<typeof contract.office.settings>, @Req() req: Request) {
-    const office = await officeOfViewer(this.store, dashboardViewer(req), brokerId);
-    return { brokerId: office, settings: (await loadOffice(this.store, office)).settings };
+  async settings(@Query() { officeId }: QueryOf<typeof contract.office.settings>, @Req() req: Request) {
+    const office = await officeOfViewer(this.store, dashboardViewer(req), officeId);
+    return { officeId: office, settings: (await loadOffice(this.store, office)).settings };
   }
 
   /** The broker (or staff, naming the office) changes the office's settings: OfficeSettingsChanged. */
@@ -141,19 +141,19 @@ export class OfficeController {
   async changeSettings(@Body() input: BodyOf<typeof contract.office.changeSettings>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
     if (viewer.role === 'agent') throw forbidden(OFFICE_MESSAGES.settings);
-    const brokerId = await officeOfViewer(this.store, viewer, input.brokerId);
+    const officeId = await officeOfViewer(this.store, viewer, input.officeId);
     const changes = input.agentsMayClaimListings === undefined ? {} : { agentsMayClaimListings: input.agentsMayClaimListings };
     if (input.moveLeads && !input.stages) throw validation('moveLeads comes with stages');
     // How many of the office's leads each stage holds: a stage with leads goes only with a destination for them.
-    const leadsIn = input.stages ? Object.fromEntries(await boardCounts(this.pool, { userId: viewer.userId, role: 'staff' }, brokerId)) : {};
+    const leadsIn = input.stages ? Object.fromEntries(await boardCounts(this.pool, { userId: viewer.userId, role: 'staff' }, officeId)) : {};
     const pipeline = input.stages && { stages: input.stages, moves: input.moveLeads ?? [], leadsIn };
-    const command = { brokerId, changes, pipeline, by: { role: viewer.role, userId: viewer.userId } };
-    const result = await this.commands.execute(new OfficeSettingsCommand(officeStream(brokerId), command, commandContextOf(req)));
-    return { isSuccess: true as const, brokerId, settings: result.state.settings };
+    const command = { officeId, changes, pipeline, by: { role: viewer.role, userId: viewer.userId } };
+    const result = await this.commands.execute(new OfficeSettingsCommand(officeStream(officeId), command, commandContextOf(req)));
+    return { isSuccess: true as const, officeId, settings: result.state.settings };
   }
 
-  private async setMlsId(req: Request, agentId: string, brokerId: string | null, mlsId: string | null, by: 'self' | 'broker') {
-    const heldBy = mlsId === null || brokerId === null ? null : await mlsIdHolderInOffice(this.store, this.pool, brokerId, mlsId);
+  private async setMlsId(req: Request, agentId: string, officeId: string | null, mlsId: string | null, by: 'self' | 'broker') {
+    const heldBy = mlsId === null || officeId === null ? null : await mlsIdHolderInOffice(this.store, this.pool, officeId, mlsId);
     const { state } = await this.commands.execute(
       new AgentProfileCommand(agentProfileStream(agentId), { kind: 'mlsId', agentId, mlsId, by, heldBy }, commandContextOf(req)),
     );
@@ -161,19 +161,19 @@ export class OfficeController {
   }
 
   /** The colleague whose MLS id in force the listing names as its ListAgentMlsId: the listing is theirs even if never linked. */
-  private async mlsHolderOf(brokerId: string, pdid: string): Promise<string | null> {
+  private async mlsHolderOf(officeId: string, pdid: string): Promise<string | null> {
     const listAgentMlsId = await listAgentMlsIdOf(this.pool, pdid);
-    return listAgentMlsId === null ? null : mlsIdHolderInOffice(this.store, this.pool, brokerId, listAgentMlsId);
+    return listAgentMlsId === null ? null : mlsIdHolderInOffice(this.store, this.pool, officeId, listAgentMlsId);
   }
 
   private async setActive(req: Request, agentId: string, active: boolean) {
     const viewer = dashboardViewer(req);
     if (viewer.role === 'agent') throw forbidden();
-    const brokerId = await this.officeOfAgentFor(viewer, agentId, false);
+    const officeId = await this.officeOfAgentFor(viewer, agentId, false);
     await this.commands.execute(
       new OfficeCommand(
-        officeStream(brokerId),
-        { kind: 'set-active', brokerId, agentId, active, by: { role: viewer.role, userId: viewer.userId } },
+        officeStream(officeId),
+        { kind: 'set-active', officeId, agentId, active, by: { role: viewer.role, userId: viewer.userId } },
         commandContextOf(req),
       ),
     );
@@ -187,9 +187,9 @@ export class OfficeController {
   private async officeOfAgentFor(viewer: Viewer, agentId: string, self: boolean): Promise<string> {
     if (!UUID.test(agentId)) throw notFound();
     const { account } = await loadAccount(this.store, agentId);
-    if (!account.exists || account.securityLevel !== LEVEL.agent || !account.brokerId) throw notFound();
-    const mine = viewer.role === 'staff' || (viewer.role === 'broker' && account.brokerId === viewer.userId) || (self && viewer.userId === agentId);
+    if (!account.exists || account.securityLevel !== LEVEL.agent || !account.officeId) throw notFound();
+    const mine = viewer.role === 'staff' || (viewer.role === 'broker' && account.officeId === viewer.userId) || (self && viewer.userId === agentId);
     if (!mine) throw notFound();
-    return account.brokerId;
+    return account.officeId;
   }
 }

@@ -51,7 +51,7 @@ export function decideAssignLead(lead: RoutableLead, rules: RoutingRules, rotati
       lead: [
         {
           type: 'LeadPutInPond',
-          data: { leadId: lead.leadId, siteId: lead.siteId, brokerId: rules.ownerId, fromAgentId: null, reason: 'pond-first', ...plan },
+          data: { leadId: lead.leadId, siteId: lead.siteId, officeId: rules.ownerId, fromAgentId: null, reason: 'pond-first', ...plan },
         },
       ],
       routing: [],
@@ -62,7 +62,7 @@ export function decideAssignLead(lead: RoutableLead, rules: RoutingRules, rotati
     lead: [
       {
         type: 'LeadAssigned',
-        data: { leadId: lead.leadId, siteId: lead.siteId, agentId: a.agentId, brokerId: a.brokerId, rule: a.rule, ruleVersion: a.ruleVersion, ...plan },
+        data: { leadId: lead.leadId, siteId: lead.siteId, agentId: a.agentId, officeId: a.officeId, rule: a.rule, ruleVersion: a.ruleVersion, ...plan },
       },
     ],
     routing: a.rule === 'round-robin' ? [{ type: 'RoundRobinTurnTaken', data: { siteId: lead.siteId, leadId: lead.leadId, agentId: a.agentId } }] : [],

@@ -12,7 +12,7 @@ const SITE = 's1';
 const captured = (listingPdid: string | null = null, leadId = 'L1'): LeadEvent => leadCaptured(leadId, { siteId: SITE, listingPdid });
 const assignedTo = (agentId: string): LeadEvent => ({
   type: 'LeadAssigned',
-  data: { leadId: 'L1', siteId: SITE, agentId, brokerId: 'B', rule: 'round-robin', ruleVersion: 1 },
+  data: { leadId: 'L1', siteId: SITE, agentId, officeId: 'B', rule: 'round-robin', ruleVersion: 1 },
 });
 const turn = (agentId: string, leadId = 'L0'): RoutingEvent => ({ type: 'RoundRobinTurnTaken', data: { siteId: SITE, leadId, agentId } });
 
@@ -25,7 +25,7 @@ const agentSite: RoutingRules = {
   siteId: SITE,
   kind: 'agent',
   ownerId: 'A9',
-  ownerBrokerId: 'B',
+  ownerOfficeId: 'B',
   roster: [],
   listingAgentId: null,
   pondFirst: false,
@@ -35,12 +35,12 @@ const agentSite: RoutingRules = {
 const pondFirst: RoutingRules = { ...office, pondFirst: true };
 const inPond = (reason: 'pond-first' | 'not-contacted' = 'pond-first'): LeadEvent => ({
   type: 'LeadPutInPond',
-  data: { leadId: 'L1', siteId: SITE, brokerId: 'B', fromAgentId: null, reason },
+  data: { leadId: 'L1', siteId: SITE, officeId: 'B', fromAgentId: null, reason },
 });
 
-const leadAssigned = (agentId: string, brokerId: string | null, rule: string) => ({
+const leadAssigned = (agentId: string, officeId: string | null, rule: string) => ({
   type: 'LeadAssigned',
-  data: { leadId: 'L1', siteId: SITE, agentId, brokerId, rule, ruleVersion: 1 },
+  data: { leadId: 'L1', siteId: SITE, agentId, officeId, rule, ruleVersion: 1 },
 });
 const turnTaken = (agentId: string) => ({ type: 'RoundRobinTurnTaken', data: { siteId: SITE, leadId: 'L1', agentId } });
 
@@ -50,7 +50,7 @@ describe('AssignLead (given / when / then)', () => {
   });
 
   it("given a captured lead on an independent agent's own site, when routed, then LeadAssigned with no office", () => {
-    expect(decideAssignLead(lead(captured()), { ...agentSite, ownerBrokerId: null }, rotation())).toEqual({
+    expect(decideAssignLead(lead(captured()), { ...agentSite, ownerOfficeId: null }, rotation())).toEqual({
       lead: [leadAssigned('A9', null, 'own-site')],
       routing: [],
     });
@@ -115,7 +115,7 @@ describe('AssignLead (given / when / then)', () => {
   it('given the lead was reassigned by the broker, when routed again, then nothing on either stream', () => {
     const reassigned: LeadEvent = {
       type: 'LeadReassigned',
-      data: { leadId: 'L1', siteId: SITE, fromAgentId: 'A1', agentId: 'A3', brokerId: 'B', byUserId: 'B' },
+      data: { leadId: 'L1', siteId: SITE, fromAgentId: 'A1', agentId: 'A3', officeId: 'B', byUserId: 'B' },
     };
     expect(decideAssignLead(lead(captured(), assignedTo('A1'), reassigned), office, rotation())).toEqual({ lead: [], routing: [] });
   });

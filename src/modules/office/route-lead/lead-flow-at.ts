@@ -8,7 +8,7 @@ const before = (e: StoredEvent, at: Pick<StoredEvent, 'transactionId' | 'globalP
   e.transactionId < at.transactionId || (e.transactionId === at.transactionId && e.globalPosition < at.globalPosition);
 
 /** The office's lead flow in force when a lead came in (its LeadCaptured): a later change does not reach back. */
-export async function leadFlowAt(store: EventStore, brokerId: string, at: Pick<StoredEvent, 'transactionId' | 'globalPosition'>): Promise<LeadFlow> {
-  const events = (await store.readStream(leadFlowStream(brokerId))).filter((e) => before(e, at));
+export async function leadFlowAt(store: EventStore, officeId: string, at: Pick<StoredEvent, 'transactionId' | 'globalPosition'>): Promise<LeadFlow> {
+  const events = (await store.readStream(leadFlowStream(officeId))).filter((e) => before(e, at));
   return fold({ initialState: initialLeadFlow, evolve: evolveLeadFlow }, events as unknown as LeadFlowEvent[]);
 }

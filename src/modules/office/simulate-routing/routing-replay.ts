@@ -63,7 +63,7 @@ export const replayEventTypes = [
 ] as const;
 
 type ReplayEvent = UserRegistered | SiteCreated | OfficeEvent | LeadCaptured | LeadAssigned | LeadPutInPond | RoundRobinTurnTaken | LeadFlowChanged;
-type Site = { readonly siteId: string; readonly kind: 'broker' | 'brand'; readonly ownerId: string; readonly ownerBrokerId: null };
+type Site = { readonly siteId: string; readonly kind: 'broker' | 'brand'; readonly ownerId: string; readonly ownerOfficeId: null };
 /** `flow`: the office's lead flow for the lead's source when it came in (both the actual and the candidate rules keep it). */
 type Waiting = { readonly captured: StoredEvent<LeadCaptured>; readonly rules: RoutingRuleSet; readonly flow: LeadFlowTarget; readonly inPeriod: boolean };
 
@@ -99,12 +99,12 @@ export class RoutingReplay {
   private waitingInPeriod = 0;
 
   constructor(
-    private readonly brokerId: string,
+    private readonly officeId: string,
     private readonly period: { readonly from: Date; readonly to: Date },
     candidate: RoutingRulesInput,
     private readonly keep = 500,
   ) {
-    this.office = officeStream(brokerId);
+    this.office = officeStream(officeId);
     this.candidate = { ...candidate, version: -1 };
   }
 
@@ -117,7 +117,7 @@ export class RoutingReplay {
     const e = stored as StoredEvent<ReplayEvent>;
     switch (e.type) {
       case 'UserRegistered':
-        if (e.data.brokerId === this.brokerId && e.data.securityLevel === AGENT_LEVEL) {
+        if (e.data.officeId === this.officeId && e.data.securityLevel === AGENT_LEVEL) {
           const joined = e.globalPosition;
           const at = this.agents.findIndex((a) => a.joined > joined);
           const agent = { agentId: e.data.userId, registered: e, joined };
@@ -127,8 +127,8 @@ export class RoutingReplay {
         }
         return;
       case 'SiteCreated':
-        if (e.data.ownerUserId === this.brokerId && e.data.kind !== 'agent') {
-          this.sites.set(e.data.siteId, { siteId: e.data.siteId, kind: e.data.kind, ownerId: this.brokerId, ownerBrokerId: null });
+        if (e.data.ownerUserId === this.officeId && e.data.kind !== 'agent') {
+          this.sites.set(e.data.siteId, { siteId: e.data.siteId, kind: e.data.kind, ownerId: this.officeId, ownerOfficeId: null });
         }
         return;
       case 'LeadCaptured':
@@ -144,7 +144,7 @@ export class RoutingReplay {
         this.routed(e);
         return;
       case 'LeadFlowChanged':
-        if (e.data.brokerId === this.brokerId) this.flow = evolveLeadFlow(this.flow, e);
+        if (e.data.officeId === this.officeId) this.flow = evolveLeadFlow(this.flow, e);
         return;
       case 'RoundRobinTurnTaken':
         // A turn of a lead the replay decides itself is replaced by the replay's; any other (a lead before the period) moves both rotations.

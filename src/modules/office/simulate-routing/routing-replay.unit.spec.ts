@@ -21,7 +21,7 @@ const stored = (type: string, data: Record<string, unknown>, minutes: number, st
     createdAt: new Date(at(minutes)),
     metadata: { at: at(minutes) },
   }) as unknown as StoredEvent;
-const agent = (userId: string) => stored('UserRegistered', { userId, brokerId: B, securityLevel: 10, firstName: userId, lastName: 'Agent' }, -100);
+const agent = (userId: string) => stored('UserRegistered', { userId, officeId: B, securityLevel: 10, firstName: userId, lastName: 'Agent' }, -100);
 const site = (siteId = SITE, ownerUserId = B, kind = 'broker') => stored('SiteCreated', { siteId, ownerUserId, kind }, -90);
 const captured = (leadId: string, minutes: number, siteId = SITE) =>
   stored(
@@ -41,10 +41,10 @@ const captured = (leadId: string, minutes: number, siteId = SITE) =>
     minutes,
   );
 const assigned = (leadId: string, agentId: string, minutes: number, rule = 'round-robin', siteId = SITE) =>
-  stored('LeadAssigned', { leadId, siteId, agentId, brokerId: B, rule, ruleVersion: 0 }, minutes);
+  stored('LeadAssigned', { leadId, siteId, agentId, officeId: B, rule, ruleVersion: 0 }, minutes);
 const turn = (leadId: string, agentId: string, minutes: number) => stored('RoundRobinTurnTaken', { siteId: SITE, leadId, agentId }, minutes);
 const rulesChanged = (version: number, rules: RoutingRulesInput, minutes: number) =>
-  stored('RoutingRulesChanged', { brokerId: B, version, byUserId: B, rules }, minutes, `office-${B}`);
+  stored('RoutingRulesChanged', { officeId: B, version, byUserId: B, rules }, minutes, `office-${B}`);
 const rules = (over: Partial<RoutingRulesInput> = {}): RoutingRulesInput => ({
   listingAgentFirst: true,
   weights: {},
@@ -120,18 +120,18 @@ describe('RoutingReplay (given the log / when replayed / then)', () => {
   it('given a lead of the period not placed yet, then the reader goes on; once placed, an event an hour past the period stops it (a lead before the period never placed does not hold it)', () => {
     const r = new RoutingReplay(B, { from: new Date(at(60)), to: new Date(at(120)) }, rules());
     for (const e of [agent('A1'), site(), captured('OLD', 10), captured('L1', 70)]) r.feed(e);
-    const late = stored('UserRegistered', { userId: 'X', brokerId: 'other', securityLevel: 10 }, 200);
+    const late = stored('UserRegistered', { userId: 'X', officeId: 'other', securityLevel: 10 }, 200);
     expect(r.done(late)).toBe(false);
     r.feed(assigned('L1', 'A1', 70));
     expect(r.done(late)).toBe(true);
-    expect(r.done(stored('UserRegistered', { userId: 'Y', brokerId: 'other', securityLevel: 10 }, 150))).toBe(false);
+    expect(r.done(stored('UserRegistered', { userId: 'Y', officeId: 'other', securityLevel: 10 }, 150))).toBe(false);
   });
 
   it("given the office's lead flow sends direct leads to A2, when a lead of the period is replayed, then both the actual and the candidate follow it (faithful)", () => {
     const flow = stored(
       'LeadFlowChanged',
       {
-        brokerId: B,
+        officeId: B,
         rules: [{ source: 'Direct', assignTo: 'A2', actionPlanId: null }],
         defaultRule: { assignTo: 'routing-rules', actionPlanId: null },
         byUserId: B,

@@ -17,7 +17,7 @@ export type ChangedLead = {
 };
 
 export type SimulationResult = {
-  readonly brokerId: string;
+  readonly officeId: string;
   readonly from: string;
   readonly to: string;
   /** The rules in force now (their version), what "Apply these rules" replaces. */
@@ -44,13 +44,13 @@ const same = (a: Placement, b: Placement) => a.agentId === b.agentId && a.rule =
  */
 export async function simulateRouting(
   store: EventStore,
-  brokerId: string,
+  officeId: string,
   period: { readonly from: Date; readonly to: Date },
   candidate: RoutingRulesInput,
   names: ReadonlyMap<string, string> = new Map(),
   onProgress: (fraction: number) => void = () => undefined,
 ): Promise<SimulationResult> {
-  const replay = new RoutingReplay(brokerId, period, candidate, CHANGED_SHOWN);
+  const replay = new RoutingReplay(officeId, period, candidate, CHANGED_SHOWN);
   // Routing needs no personal value: the sealed log is scanned as stored, and only the names shown are opened below.
   const log = store instanceof ProtectedEventStore ? store.inner : store;
   // How far the scan has come: its position against the log's end when it started (the period's end stops it sooner).
@@ -76,7 +76,7 @@ export async function simulateRouting(
     }
   }
   const result = replay.result();
-  const shown = summarize(brokerId, period, result.inForce, result.leads, result.agents);
+  const shown = summarize(officeId, period, result.inForce, result.leads, result.agents);
   const opened = await openNames(store, [...result.agents.map((a) => a.registered), ...shown.changed.map((c) => c.captured)]);
   const nameOf = new Map([...names, ...opened]);
   return {
@@ -102,7 +102,7 @@ type Summary = Omit<SimulationResult, 'changed'> & {
 };
 
 function summarize(
-  brokerId: string,
+  officeId: string,
   period: { readonly from: Date; readonly to: Date },
   inForce: RoutingRuleSet,
   leads: readonly ReplayedLead[],
@@ -128,5 +128,5 @@ function summarize(
     }
   }
   const agents = [...tally].map(([agentId, t]): AgentTally => ({ agentId, name: '', ...t }));
-  return { brokerId, from: period.from.toISOString(), to: period.to.toISOString(), inForce, leads: leads.length, unfaithful, agents, changed, changedCount };
+  return { officeId, from: period.from.toISOString(), to: period.to.toISOString(), inForce, leads: leads.length, unfaithful, agents, changed, changedCount };
 }

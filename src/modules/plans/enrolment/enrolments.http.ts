@@ -152,7 +152,7 @@ export class EnrolmentsController {
 
   /** An office plan is for the leads of its office; a personal plan for any lead its owner works. Answers whether the lead was enrolled now. */
   private async enrolOne(req: Request, viewer: Viewer, plan: ExistingPlan, lead: ExistingLead, enrolmentId: string, how: 'hand' | 'bulk'): Promise<boolean> {
-    if (plan.scope === 'office' && lead.brokerId !== plan.ownerId) throw new AppError('validation', PLAN_NOT_OF_OFFICE);
+    if (plan.scope === 'office' && lead.officeId !== plan.ownerId) throw new AppError('validation', PLAN_NOT_OF_OFFICE);
     const ctx: CommandContext = commandContextOf(req);
     const r = await this.commands.execute(
       new ChangeEnrolmentCommand(

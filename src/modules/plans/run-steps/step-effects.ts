@@ -76,7 +76,7 @@ export async function applyStepEffect(d: EffectDeps, leadId: string, effect: Ste
           taskId,
           leadId,
           siteId: lead.siteId,
-          officeId: lead.brokerId,
+          officeId: lead.officeId,
           leadAgentId: lead.agentId,
           title: step.title,
           taskType: step.taskType,

@@ -49,8 +49,8 @@ export async function stepFactsOf(store: EventStore, pool: pg.Pool, due: readonl
   const [streams, opened, templates] = await Promise.all([
     store.readStreams([
       ...existing.map((l) => userStream(l.userId)),
-      ...unique(existing.map((l) => l.brokerId)).map(officeStream),
-      ...unique(existing.flatMap((l) => [l.brokerId, l.agentId])).map(agentZoneStream),
+      ...unique(existing.map((l) => l.officeId)).map(officeStream),
+      ...unique(existing.flatMap((l) => [l.officeId, l.agentId])).map(agentZoneStream),
       ...replyLeads.flatMap((id) => [smsStream(id), emailStream(id)]),
     ]),
     leadsWhoOpenedAlerts(
@@ -60,9 +60,9 @@ export async function stepFactsOf(store: EventStore, pool: pg.Pool, due: readonl
     Promise.all(templateIds.map(async (id) => [id, await templateById(pool, id)] as const)).then((ts) => new Map(ts)),
   ]);
   const of = (streamId: string | null): StoredEvent[] => (streamId ? (streams.get(streamId) ?? []) : []);
-  const pipelineStages = async (brokerId: string | null) =>
-    brokerId
-      ? fold({ initialState: initialOffice, evolve: evolveOffice }, of(officeStream(brokerId)) as unknown as OfficeEvent[]).settings.stages
+  const pipelineStages = async (officeId: string | null) =>
+    officeId
+      ? fold({ initialState: initialOffice, evolve: evolveOffice }, of(officeStream(officeId)) as unknown as OfficeEvent[]).settings.stages
       : (await loadPipeline(store, null)).stages;
   return Promise.all(
     due.map(async (d): Promise<StepFacts | null> => {
@@ -75,7 +75,7 @@ export async function stepFactsOf(store: EventStore, pool: pg.Pool, due: readonl
         now: now.toISOString(),
         zone: zoneOfLead({
           account: accountEvents,
-          office: of(lead.brokerId && agentZoneStream(lead.brokerId)),
+          office: of(lead.officeId && agentZoneStream(lead.officeId)),
           agent: of(lead.agentId && agentZoneStream(lead.agentId)),
         }),
         stage: lead.stage,
@@ -85,7 +85,7 @@ export async function stepFactsOf(store: EventStore, pool: pg.Pool, due: readonl
         hasEmailAddress: isValidEmail(lead.email),
         textRefusal: textEligibility(account),
         templateName: template?.name ?? null,
-        pipelineStages: await pipelineStages(lead.brokerId),
+        pipelineStages: await pipelineStages(lead.officeId),
         pause: d.since ? replySince(of(smsStream(lead.leadId)), of(emailStream(lead.leadId)), d.since) : null,
       };
     }),

@@ -11,7 +11,7 @@ const account = (securityLevel: 5 | 10 | 25, ...more: AccountEvent[]): Account =
   [
     {
       type: 'UserRegistered',
-      data: { userId: U, email: 'a@x.test', firstName: 'A', lastName: 'B', securityLevel, siteId: null, brokerId: null, cellPhone: null },
+      data: { userId: U, email: 'a@x.test', firstName: 'A', lastName: 'B', securityLevel, siteId: null, officeId: null, cellPhone: null },
     } as AccountEvent,
     ...more,
   ].reduce(evolveAccount, initialAccount());

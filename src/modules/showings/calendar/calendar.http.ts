@@ -63,11 +63,11 @@ function range(from: string, to: string): { from: Date; to: Date } {
 function showingScope(viewer: Viewer, scope: 'mine' | 'office'): ShowingScope {
   if (scope === 'mine') return { kind: 'agent', userId: viewer.userId };
   if (viewer.role === 'agent') throw forbidden(ONLY_BROKERS_SEE_OFFICE_CALENDAR);
-  return viewer.role === 'staff' ? { kind: 'all' } : { kind: 'office', brokerId: viewer.userId };
+  return viewer.role === 'staff' ? { kind: 'all' } : { kind: 'office', officeId: viewer.userId };
 }
 
 /** The same scope for the tasks read model. */
 function taskScope(viewer: Viewer, scope: 'mine' | 'office'): TaskScope {
   const s = showingScope(viewer, scope);
-  return s.kind === 'agent' ? { kind: 'assignee', userId: s.userId } : s.kind === 'office' ? { kind: 'office', brokerId: s.brokerId } : { kind: 'all' };
+  return s.kind === 'agent' ? { kind: 'assignee', userId: s.userId } : s.kind === 'office' ? { kind: 'office', officeId: s.officeId } : { kind: 'all' };
 }

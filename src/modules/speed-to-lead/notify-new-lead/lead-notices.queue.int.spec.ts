@@ -7,10 +7,10 @@ const LEAD = specId(1);
 const now = (e: LeadEvent, n: number): GivenEvent => ({ ...e, eventId: specId(100 + n), metadata: appendedNow() });
 const assigned = (rule: 'round-robin' | 'manual'): LeadEvent => ({
   type: 'LeadAssigned',
-  data: { leadId: LEAD, siteId: 's1', agentId: specId(2), brokerId: specId(3), rule, ruleVersion: 1 },
+  data: { leadId: LEAD, siteId: 's1', agentId: specId(2), officeId: specId(3), rule, ruleVersion: 1 },
 });
-const pond: LeadEvent = { type: 'LeadPutInPond', data: { leadId: LEAD, siteId: 's1', brokerId: specId(3), fromAgentId: null, reason: 'pond-first' } };
-const claimed: LeadEvent = { type: 'LeadClaimed', data: { leadId: LEAD, siteId: 's1', agentId: specId(2), brokerId: specId(3) } };
+const pond: LeadEvent = { type: 'LeadPutInPond', data: { leadId: LEAD, siteId: 's1', officeId: specId(3), fromAgentId: null, reason: 'pond-first' } };
+const claimed: LeadEvent = { type: 'LeadClaimed', data: { leadId: LEAD, siteId: 's1', agentId: specId(2), officeId: specId(3) } };
 const queue = (ids: readonly string[]) => ['SELECT event_id, type, state FROM lead_notice_queue WHERE event_id = ANY($1) ORDER BY event_id', [ids]] as const;
 
 describe('speed-to-lead notice queue', () => {

@@ -167,15 +167,15 @@ export class NewLeadNotifier extends SweptReactor {
     const event = { type: row.type, data: row.data } as NoticeEvent;
     const lead = await this.noticeLead(row.lead_id);
     if (!lead) return [];
-    const office = event.data.brokerId ? await loadOffice(this.store, event.data.brokerId) : null;
+    const office = event.data.officeId ? await loadOffice(this.store, event.data.officeId) : null;
     const activeAgents =
       event.type === 'LeadPutInPond'
-        ? (await rosterFor(this.pool, event.data.brokerId)).filter((r) => r.level === 10 && r.active && r.brokerId === event.data.brokerId).map((r) => r.userId)
+        ? (await rosterFor(this.pool, event.data.officeId)).filter((r) => r.level === 10 && r.active && r.officeId === event.data.officeId).map((r) => r.userId)
         : [];
     const ids = new Set([
       ...activeAgents,
       ...(event.type === 'LeadPutInPond' ? [] : [event.data.agentId]),
-      ...(event.data.brokerId ? [event.data.brokerId] : []),
+      ...(event.data.officeId ? [event.data.officeId] : []),
     ]);
     const people = new Map<string, Recipient>();
     for (const id of ids) {

@@ -57,14 +57,14 @@ export function planNotices(f: NoticeFacts): Notice[] {
   const e = f.event;
   const told: { readonly userId: string; readonly kind: NoticeKind }[] = [];
   if (e.type === 'LeadPutInPond') {
-    const brokerId = e.data.brokerId;
+    const officeId = e.data.officeId;
     for (const id of new Set(f.activeAgents)) told.push({ userId: id, kind: 'pond' });
-    if (f.copyBroker && !told.some((t) => t.userId === brokerId)) told.push({ userId: brokerId, kind: 'pond' });
+    if (f.copyBroker && !told.some((t) => t.userId === officeId)) told.push({ userId: officeId, kind: 'pond' });
   } else {
-    const brokerId = e.data.brokerId;
+    const officeId = e.data.officeId;
     told.push({ userId: e.data.agentId, kind: 'assigned' });
-    const ownDoing = e.type === 'LeadReassigned' && e.data.byUserId === brokerId;
-    if (brokerId && f.copyBroker && brokerId !== e.data.agentId && !ownDoing) told.push({ userId: brokerId, kind: 'copy' });
+    const ownDoing = e.type === 'LeadReassigned' && e.data.byUserId === officeId;
+    if (officeId && f.copyBroker && officeId !== e.data.agentId && !ownDoing) told.push({ userId: officeId, kind: 'copy' });
   }
   const url = leadPageUrl(f.baseUrl, f.lead.leadId);
   const path = leadPageUrl('', f.lead.leadId);

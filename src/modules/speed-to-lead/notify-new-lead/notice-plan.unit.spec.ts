@@ -17,7 +17,7 @@ const people = new Map([
   ['A3', person('A3')],
   ['B', person('B', { cellPhone: '2065550199' })],
 ]);
-const assigned: NoticeEvent = { type: 'LeadAssigned', data: { leadId: 'L1', siteId: 's', agentId: 'A1', brokerId: 'B', rule: 'round-robin', ruleVersion: 1 } };
+const assigned: NoticeEvent = { type: 'LeadAssigned', data: { leadId: 'L1', siteId: 's', agentId: 'A1', officeId: 'B', rule: 'round-robin', ruleVersion: 1 } };
 const facts = (event: NoticeEvent, o: Partial<NoticeFacts> = {}): NoticeFacts => ({
   eventId: 'E1',
   event,
@@ -54,17 +54,17 @@ describe('who is told about a lead, on which channels', () => {
     expect(who(facts({ ...assigned, data: { ...assigned.data, agentId: 'B', rule: 'owner-fallback' } }, { copyBroker: true }))).toEqual(['B:email', 'B:sms']);
     const byBroker: NoticeEvent = {
       type: 'LeadReassigned',
-      data: { leadId: 'L1', siteId: 's', fromAgentId: 'A3', agentId: 'A1', brokerId: 'B', byUserId: 'B' },
+      data: { leadId: 'L1', siteId: 's', fromAgentId: 'A3', agentId: 'A1', officeId: 'B', byUserId: 'B' },
     };
     expect(who(facts(byBroker, { copyBroker: true }))).toEqual(['A1:email', 'A1:sms']);
     const byStaff: NoticeEvent = { ...byBroker, data: { ...byBroker.data, byUserId: 'S' } };
     expect(who(facts(byStaff, { copyBroker: true }))).toEqual(['A1:email', 'A1:sms', 'B:email', 'B:sms']);
-    const claimed: NoticeEvent = { type: 'LeadClaimed', data: { leadId: 'L1', siteId: 's', agentId: 'A3', brokerId: 'B' } };
+    const claimed: NoticeEvent = { type: 'LeadClaimed', data: { leadId: 'L1', siteId: 's', agentId: 'A3', officeId: 'B' } };
     expect(who(facts(claimed))).toEqual(['A3:email']);
   });
 
   it('a pond lead: every active agent of the office, by e-mail, text where allowed and web push; the broker too when copied', () => {
-    const pond: NoticeEvent = { type: 'LeadPutInPond', data: { leadId: 'L1', siteId: 's', brokerId: 'B', fromAgentId: 'A1', reason: 'not-contacted' } };
+    const pond: NoticeEvent = { type: 'LeadPutInPond', data: { leadId: 'L1', siteId: 's', officeId: 'B', fromAgentId: 'A1', reason: 'not-contacted' } };
     expect(who(facts(pond, { activeAgents: ['A1', 'A2', 'A3'] }))).toEqual(['A1:email', 'A1:sms', 'A1:push', 'A2:email', 'A2:push', 'A3:email', 'A3:push']);
     expect(who(facts(pond, { activeAgents: ['A3'], copyBroker: true }))).toEqual(['A3:email', 'A3:push', 'B:email', 'B:sms', 'B:push']);
     const push = planNotices(facts(pond, { activeAgents: ['A3'] })).find((n) => n.channel === 'push')!;

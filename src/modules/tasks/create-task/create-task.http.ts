@@ -34,7 +34,7 @@ export class CreateTaskController {
           taskId,
           leadId: lead.leadId,
           siteId: lead.siteId,
-          officeId: lead.brokerId,
+          officeId: lead.officeId,
           leadAgentId: lead.agentId,
           title: input.title,
           taskType: input.type,

@@ -52,5 +52,5 @@ export class ListTasksController {
 function whoseTasks(viewer: Viewer, scope: 'mine' | 'office'): Exclude<TaskScope, { kind: 'lead' }> {
   if (scope === 'mine') return { kind: 'assignee', userId: viewer.userId };
   if (viewer.role === 'agent') throw forbidden(ONLY_BROKERS_SEE_OFFICE);
-  return viewer.role === 'staff' ? { kind: 'all' } : { kind: 'office', brokerId: viewer.userId };
+  return viewer.role === 'staff' ? { kind: 'all' } : { kind: 'office', officeId: viewer.userId };
 }

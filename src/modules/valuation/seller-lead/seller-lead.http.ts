@@ -111,7 +111,7 @@ export class SellerLeadController {
       const digest = { leadId: result.leadId, siteId: site.siteId, on: true, byUserId: result.userId };
       await handleCommand(this.store, sellerHomeStream(result.leadId), homeDigestDecider, digest, leadCtx);
     }
-    if (result.newUser) await this.signIns.openSession(req, res, { userId: result.userId, securityLevel: LEVEL.lead, brokerId: null });
+    if (result.newUser) await this.signIns.openSession(req, res, { userId: result.userId, securityLevel: LEVEL.lead, officeId: null });
     return { isSuccess: true, leadId: result.leadId, estimate: answer.estimate };
   }
 }

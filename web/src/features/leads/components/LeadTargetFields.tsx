@@ -4,7 +4,7 @@ import type { Agent, Role } from '../../../api/dashboardApi';
 import type { LeadSite } from '../api/leadIoApi';
 
 /** The agents of the broker's office, whom a broker may add or import leads for. */
-export const officeAgentsOf = (agents: readonly Agent[], viewerId: string | null) => agents.filter((a) => a.securityLevel === 10 && a.brokerId === viewerId);
+export const officeAgentsOf = (agents: readonly Agent[], viewerId: string | null) => agents.filter((a) => a.securityLevel === 10 && a.officeId === viewerId);
 
 /**
  * Which site a new lead goes to (shown only with more than one: the first is the default) and,

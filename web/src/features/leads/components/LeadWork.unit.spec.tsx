@@ -40,9 +40,9 @@ function slowServer() {
       if (url.startsWith('/api/dashboard/tags')) return json(200, { tags: [] });
       if (url.endsWith('leadId=A')) {
         await late;
-        return json(200, { brokerId: 'OA', stages: ['New', "Ann's office stage"] });
+        return json(200, { officeId: 'OA', stages: ['New', "Ann's office stage"] });
       }
-      return json(200, { brokerId: 'OB', stages: ['New', "Bea's office stage"] });
+      return json(200, { officeId: 'OB', stages: ['New', "Bea's office stage"] });
     }),
   );
   return { release };

@@ -4,7 +4,7 @@ import { PondSection } from './PondSection';
 import { fakePushes as pushes, fakeServer as server, json } from '../../../lib/testSupport';
 
 const lead = (leadId: string, fullName: string) => ({ leadId, fullName, leadType: 'Buyer', source: 'direct', createdAt: '2026-11-23T10:00:00.000Z' });
-const ROUTING = { brokerId: 'B', pond: { enabled: true, claimWindowMinutes: 0 }, copyBrokerOnNewLeads: false };
+const ROUTING = { officeId: 'B', pond: { enabled: true, claimWindowMinutes: 0 }, copyBrokerOnNewLeads: false };
 
 const show = async (p: ReturnType<typeof pushes>, onClaimed = vi.fn()) => {
   await act(

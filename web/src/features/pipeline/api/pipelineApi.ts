@@ -24,15 +24,15 @@ export type StageMove = { readonly from: string; readonly to: string };
 
 /** The board, the pipeline and a lead's stage, tags and contact (issue 15). */
 export const pipelineApi = {
-  board: (brokerId: string | null = null) => api(contract.leads.board, { query: { brokerId: brokerId ?? undefined } }, { unique: true }),
-  column: (stage: string, offset: number, brokerId: string | null = null) =>
-    api(contract.leads.column, { query: { stage, offset: String(offset), brokerId: brokerId ?? undefined } }),
+  board: (officeId: string | null = null) => api(contract.leads.board, { query: { officeId: officeId ?? undefined } }, { unique: true }),
+  column: (stage: string, offset: number, officeId: string | null = null) =>
+    api(contract.leads.column, { query: { stage, offset: String(offset), officeId: officeId ?? undefined } }),
   stagesOf: (leadId: string, signal?: AbortSignal) => api(contract.leads.pipeline, { query: { leadId } }, { signal }),
-  pipeline: (brokerId: string | null = null) =>
-    api(contract.leads.pipeline, { query: { brokerId: brokerId ?? undefined } }).then((p) => ({ ...p, counts: p.counts ?? {} })),
+  pipeline: (officeId: string | null = null) =>
+    api(contract.leads.pipeline, { query: { officeId: officeId ?? undefined } }).then((p) => ({ ...p, counts: p.counts ?? {} })),
   tags: (signal?: AbortSignal) => api(contract.leads.tags, undefined, { signal }),
   patch: (leadId: string, changes: LeadChanges) =>
     api(contract.leads.patch, { params: { leadId }, body: { ...changes, tags: changes.tags && [...changes.tags] } }),
-  savePipeline: (stages: readonly string[], moveLeads: readonly StageMove[], brokerId: string | null = null) =>
-    api(contract.office.changeSettings, { body: { stages: [...stages], moveLeads: [...moveLeads], ...(brokerId ? { brokerId } : {}) } }),
+  savePipeline: (stages: readonly string[], moveLeads: readonly StageMove[], officeId: string | null = null) =>
+    api(contract.office.changeSettings, { body: { stages: [...stages], moveLeads: [...moveLeads], ...(officeId ? { officeId } : {}) } }),
 };

@@ -151,7 +151,7 @@ export function BoardView({ subscribe, connected, onOpen, now }: Props) {
               </h2>
               {!c.inPipeline && (
                 <p className={styles.note}>
-                  {board.me.role === 'staff' && !board.brokerId
+                  {board.me.role === 'staff' && !board.officeId
                     ? "A stage of an office's own pipeline."
                     : 'No longer in the pipeline: its leads are being moved.'}
                 </p>

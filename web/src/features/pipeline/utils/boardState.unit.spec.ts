@@ -12,7 +12,7 @@ const card = (leadId: string, stage: string): BoardCard => ({
   assignedAgentId: 'A',
 });
 const board = (): Board => ({
-  brokerId: 'B',
+  officeId: 'B',
   stages: ['New', 'Active'],
   columns: [
     { stage: 'New', inPipeline: true, count: 3, leads: [card('a', 'New'), card('b', 'New')] },

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type OpenHouse, parseSearchRequest } from '../../src/modules/listings';
-import { placesOf, targetOf } from './alert-targets';
-import { changeOf, mergeChanges } from './alerts.projection';
+import type { OpenHouse } from '../../listings';
+import { changeOf, mergeChanges } from './alert-changes.queue';
 
-const criteria = (raw: Record<string, string>) => parseSearchRequest(raw, 'list').criteria;
 const AT = Date.parse('2026-11-20T12:00:00Z');
 
-describe('alerts: what a listing change means and how searches are found', () => {
+describe('alert changes queue: what a listing change means', () => {
   it('turns listing events into changes worth an alert', () => {
     expect(
       changeOf({ type: 'ListingPriceChanged', data: { pdid: 'T-1', ListPrice: 475_000, previousListPrice: 500_000, ModificationTimestamp: null } }, AT),
@@ -92,16 +90,5 @@ describe('alerts: what a listing change means and how searches are found', () =>
       undefined,
       undefined,
     ]);
-  });
-
-  it('finds a polygon search by its bounding box and a city search by its place key', () => {
-    expect(targetOf(criteria({ polygonmap: '47.6 -122.4, 47.6 -122.3, 47.7 -122.3, 47.6 -122.4' }))).toEqual({
-      box: { minLat: 47.6, maxLat: 47.7, minLng: -122.4, maxLng: -122.3 },
-      places: [],
-    });
-    const city = targetOf(criteria({ acl_city: 'Kent' }));
-    expect(city.box).toBeNull();
-    expect(placesOf({ city: 'KENT', zip: '98032-1234', county: 'King', mlsid: null })).toEqual(expect.arrayContaining([...city.places, 'zip:98032']));
-    expect(targetOf(criteria({ minprice: '100000' }))).toEqual({ box: null, places: [] });
   });
 });

@@ -1,0 +1,178 @@
+import type pg from 'pg';
+import { eventsOf, handledTypes, type Projection } from '../../../../projections/runner';
+import { isUpcoming } from '../../../contract/open-house-time';
+import { ALERT_CHANGE_QUEUE_MIGRATION } from '../../../database/migrations/052-alert-change-queue';
+import { assertNever } from '../../../shared/errors';
+import type { StoredEvent } from '../../../shared/event';
+import type { ListingEvent } from '../../listings';
+import { ALERTS_PUSH, type AlertChangeKind } from '../alerts.events';
+
+type ListingChange = Extract<
+  ListingEvent,
+  {
+    type:
+      | 'ListingListed'
+      | 'ListingPriceChanged'
+      | 'ListingStatusChanged'
+      | 'ListingPhotosChanged'
+      | 'ListingOpenHouseAdded'
+      | 'ListingOpenHouseChanged'
+      | 'ListingOpenHouseCancelled';
+  }
+>;
+
+/** What a listing event means to someone waiting for news of it, if anything; `at` is when it happened (epoch ms). */
+export function changeOf(e: ListingChange, at: number): { kind: AlertChangeKind; detail: Record<string, unknown> } | undefined {
+  switch (e.type) {
+    case 'ListingListed':
+      return e.data.listing.StandardStatus === 'Active' ? { kind: 'new', detail: { price: e.data.listing.ListPrice } } : undefined;
+    case 'ListingPriceChanged': {
+      const { ListPrice: to, previousListPrice: from } = e.data;
+      return to !== null && from !== null && to < from ? { kind: 'price-reduced', detail: { from, to } } : undefined;
+    }
+    case 'ListingStatusChanged': {
+      const { StandardStatus: now, previousStatus: before } = e.data;
+      if (now === 'Active' && before !== 'Active') return { kind: 'back-on-market', detail: {} };
+      if (now === 'Pending' && before !== 'Pending') return { kind: 'pending', detail: {} };
+      if (now === 'Closed' && before !== 'Closed') return { kind: 'sold', detail: { closePrice: e.data.ClosePrice } };
+      return undefined;
+    }
+    case 'ListingPhotosChanged': {
+      // Photos taken away or reordered are no news; events that predate `added` count as new when any remain.
+      const added = e.data.added ?? e.data.photos.length;
+      return added > 0 ? { kind: 'new-photos', detail: { photos: added } } : undefined;
+    }
+    case 'ListingOpenHouseAdded':
+    case 'ListingOpenHouseChanged': {
+      // A public open house of an Active listing, still to come. A changed one is news when it
+      // moved or just became public (the e-mail gives the new times); new remarks alone are not.
+      const o = e.data.openHouse;
+      if (o.OpenHouseType !== 'Public' || e.data.listingStatus !== 'Active' || !isUpcoming(o, at)) return undefined;
+      if (e.type === 'ListingOpenHouseChanged') {
+        const p = e.data.previous;
+        if (p.OpenHouseType === 'Public' && p.OpenHouseStartTime === o.OpenHouseStartTime && p.OpenHouseEndTime === o.OpenHouseEndTime) return undefined;
+      }
+      return { kind: 'open-house', detail: { start: o.OpenHouseStartTime, end: o.OpenHouseEndTime } };
+    }
+    case 'ListingOpenHouseCancelled': {
+      // Worth telling only of what the lead could have heard of: a public open house of an
+      // Active listing that had not yet ended.
+      const o = e.data.openHouse;
+      if (!o || o.OpenHouseType !== 'Public' || e.data.listingStatus !== 'Active' || !isUpcoming(o, at)) return undefined;
+      return { kind: 'open-house-cancelled', detail: { start: o.OpenHouseStartTime, end: o.OpenHouseEndTime } };
+    }
+    default:
+      return assertNever(e);
+  }
+}
+
+/**
+ * The dispatcher's queue: every listing event that is news to someone waiting for it goes into
+ * alert_changes (a plain table the dispatcher owns) in the transaction that moves this queue's
+ * checkpoint, keyed by the event id, so a restart queues nothing twice; changes of one record
+ * (one transaction) are folded into one row. It has no tables of its own, so it is never rebuilt
+ * and never alerts again; events from before it existed (migration 58) were queued by the alerts
+ * read model and are not queued here. The dispatcher, beside it, matches a change once the
+ * search index and the saved searches have passed it.
+ */
+export const alertChangesQueue: Projection = {
+  name: 'alert_changes',
+  version: 1,
+  eventTypes: handledTypes<ListingChange>()([
+    'ListingListed',
+    'ListingPriceChanged',
+    'ListingStatusChanged',
+    'ListingPhotosChanged',
+    'ListingOpenHouseAdded',
+    'ListingOpenHouseChanged',
+    'ListingOpenHouseCancelled',
+  ]),
+  tables: [],
+  async createTables() {},
+  async apply(events, ctx) {
+    let queued = 0;
+    const fold: Folding = { here: new Map(), firstTx: events[0]?.transactionId };
+    for (const e of eventsOf<ListingChange>(events)) {
+      const change = changeOf(e, Date.parse(e.metadata.at));
+      if (change) queued += await queueChange(ctx.tx, e, e.data.pdid, change, fold);
+    }
+    if (queued > 0) ctx.signal({ signal: ALERTS_PUSH, payload: { queued } });
+  },
+};
+
+type Change = { kind: AlertChangeKind; detail: Record<string, unknown> };
+
+/** Which change of one record heads its alert: the news a saved search hears of first, then the rest by weight. */
+const RANK: readonly AlertChangeKind[] = ['new', 'back-on-market', 'price-reduced', 'sold', 'pending', 'open-house-cancelled', 'open-house', 'new-photos'];
+
+/**
+ * One record can change a listing in several ways at once (relisted at a lower price: back on
+ * the market and price reduced). They are one change to the lead, so one alert: the weightier
+ * kind heads it and the others ride along in `detail.also` (the e-mail says all of them).
+ */
+export function mergeChanges(a: Change, b: Change): Change {
+  const parts = [a, ...((a.detail.also as Change[] | undefined) ?? []), b].map((c) => ({ kind: c.kind, detail: withoutAlso(c.detail) }));
+  parts.sort((x, y) => RANK.indexOf(x.kind) - RANK.indexOf(y.kind));
+  const [head, ...also] = parts.filter((c, i) => parts.findIndex((d) => d.kind === c.kind) === i);
+  return { kind: head!.kind, detail: also.length ? { ...head!.detail, also } : head!.detail };
+}
+
+const withoutAlso = (d: Record<string, unknown>): Record<string, unknown> => {
+  const { also: _also, ...rest } = d;
+  return rest;
+};
+
+type Queued = { event_id: string; kind: AlertChangeKind; detail: Record<string, unknown> };
+/** The changes this batch queued, by transaction and listing, and the batch's first transaction (it may have begun in the batch before). */
+type Folding = { here: Map<string, Queued>; firstTx: bigint | undefined };
+/** How far back in the log the earlier change of the same record can be: its own few events. */
+const RECORD_SPAN = 1000;
+
+/**
+ * Queues a change, folded into the change of the same listing queued by the same transaction
+ * (one imported record) while the dispatcher has not matched it yet; the folded row takes the
+ * later position, so it is matched once the search index shows the whole record. The dispatcher
+ * locks the rows it matches, so a change is either folded before matching or queued on its own.
+ * Only the batch's first transaction can have begun in an earlier batch: only its changes look
+ * in the table (a short range of the unmatched index); the others are known from this batch.
+ */
+async function queueChange(tx: pg.PoolClient, e: StoredEvent, pdid: string, change: Change, fold: Folding): Promise<number> {
+  const key = `${e.transactionId} ${pdid}`;
+  let earlier = fold.here.get(key);
+  if (!earlier && e.transactionId === fold.firstTx) {
+    const { rows } = await tx.query<Queued>(
+      `SELECT event_id, kind, detail FROM alert_changes
+        WHERE tx_id = $1 AND global_position BETWEEN $2 AND $3 AND matched_at IS NULL AND pdid = $4 AND event_id <> $5
+        ORDER BY global_position DESC LIMIT 1 FOR UPDATE`,
+      [e.transactionId.toString(), (e.globalPosition - BigInt(RECORD_SPAN)).toString(), e.globalPosition.toString(), pdid, e.eventId],
+    );
+    earlier = rows[0];
+  }
+  if (earlier) {
+    const merged = mergeChanges(earlier, change);
+    await tx.query('UPDATE alert_changes SET kind = $2, detail = $3, global_position = greatest(global_position, $4) WHERE event_id = $1', [
+      earlier.event_id,
+      merged.kind,
+      JSON.stringify(merged.detail),
+      e.globalPosition.toString(),
+    ]);
+    fold.here.set(key, { event_id: earlier.event_id, ...merged });
+    return 0;
+  }
+  fold.here.set(key, { event_id: e.eventId, ...change });
+  const { rowCount } = await tx.query(
+    `INSERT INTO alert_changes (event_id, pdid, kind, detail, tx_id, global_position, at) SELECT $1, $2, $3, $4, $5, $6, $7
+      WHERE $7::timestamptz >= (SELECT applied_at FROM schema_migrations WHERE id = $8) ON CONFLICT DO NOTHING`,
+    [
+      e.eventId,
+      pdid,
+      change.kind,
+      JSON.stringify(change.detail),
+      e.transactionId.toString(),
+      e.globalPosition.toString(),
+      e.metadata.at,
+      ALERT_CHANGE_QUEUE_MIGRATION,
+    ],
+  );
+  return rowCount ?? 0;
+}
