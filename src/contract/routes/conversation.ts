@@ -148,4 +148,16 @@ export const conversationRoutes = routes('conversation', {
     body: z.object({ From: z.string(), To: z.string(), Body: z.string().optional(), MessageSid: z.string().optional(), NumMedia: z.string().optional() }),
     responses: { 200: z.string() },
   },
+  smsStatus: {
+    method: 'POST',
+    path: 'api/messaging/sms/status',
+    summary:
+      "The SMS provider's status callback: an outbound text's delivery state (queued, sent, delivered, undelivered, failed, with the error code); 403 unless signed",
+    tag: TAG,
+    access: 'anyone',
+    consumes: 'application/x-www-form-urlencoded',
+    // The provider's form, read (at most 64 KB) and checked against its signature before any field is used.
+    body: z.object({ MessageSid: z.string(), MessageStatus: z.string(), ErrorCode: z.string().optional() }),
+    responses: { 204: z.undefined() },
+  },
 });

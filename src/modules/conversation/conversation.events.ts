@@ -1,5 +1,6 @@
 export * from './chat.events';
 export * from './thread.events';
+export * from './text-delivery.events';
 export * from './email-templates.events';
 
 /**

@@ -24,6 +24,7 @@ import { LogCallController } from './log-call/log-call.http';
 import { SendTextController } from './send-text/send-text.http';
 import { SiteNumbers } from './site-numbers';
 import { SmsInboundController } from './receive-text/sms-inbound.http';
+import { SmsStatusController } from './text-delivery/sms-status.http';
 
 /**
  * One conversation per lead (issue 16): chat, e-mail and texts both ways, calls, listings sent by
@@ -39,6 +40,7 @@ import { SmsInboundController } from './receive-text/sms-inbound.http';
     ReplyNoticesController,
     SendTextController,
     SmsInboundController,
+    SmsStatusController,
     EmailTemplatesController,
     LeadEmailController,
     InboundEmailController,

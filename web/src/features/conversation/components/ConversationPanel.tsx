@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { MergedFrom } from '../../leads';
 import { NotDeliveredLine, NotDeliveredList } from './NotDelivered';
+import { DeliveryError, DeliveryLabel } from './DeliveryState';
 import type { FailedMessage } from '../../../../../src/contract/outboxes';
 import { ApiError } from '../../../api/http';
 import { CHANNEL_LABEL, type ChannelState, type SendChannel, type ThreadItem } from '../../../../../src/contract/thread';
@@ -237,6 +238,7 @@ export function ConversationPanel({
             {i.channel === 'call' && <p className={styles.call}>{callLine(i)}</p>}
             {i.body && <p className={chat.text}>{i.body}</p>}
             {failedItem.has(i.id) && <NotDeliveredLine failure={failedItem.get(i.id)!} />}
+            <DeliveryError item={i} />
             {i.media?.map((m) =>
               m.contentType?.startsWith('image/') ? (
                 <a key={m.url} href={m.url} target="_blank" rel="noreferrer">
@@ -256,6 +258,8 @@ export function ConversationPanel({
                 <span>Sending…</span>
               ) : failedItem.has(i.id) ? (
                 <span>Not delivered</span>
+              ) : i.deliveryState ? (
+                <DeliveryLabel item={i} />
               ) : (
                 i === lastSeen && <span className={chat.receipt}>{i.readAt ? 'Seen' : 'Sent'}</span>
               )}
