@@ -44,7 +44,7 @@ describe("a text's delivery, from Twilio's signed status callbacks to the thread
     const lead = await newLead(server, 'jane.localhost', { Phone: phone });
     await settle(server);
     const sid = nextSid();
-    const sent = await agent.post(`/api/dashboard/leads/${lead.leadId}/messages`, { channel: 'text', body });
+    const sent = await agent.post(`/api/dashboard/leads/${lead.leadId}/messages`, { channel: 'text', body, confirmQuietHours: true });
     expect(sent.status, sent.text).toBe(201);
     expect(twilio.received.at(-1)!.form.get('StatusCallback')).toBe(`${PUBLIC_URL}/api/messaging/sms/status`);
     return { leadId: lead.leadId, sid, itemId: sent.body.id as string };
@@ -89,7 +89,7 @@ describe("a text's delivery, from Twilio's signed status callbacks to the thread
     // Twilio's callback can beat our own record of the text.
     expect((await status(callback(sid, 'undelivered', '+12065550172', { ErrorCode: '30006' }))).status).toBe(204);
     await settle(server);
-    const sent = await agent.post(`/api/dashboard/leads/${lead.leadId}/messages`, { channel: 'text', body: 'Call me back?' });
+    const sent = await agent.post(`/api/dashboard/leads/${lead.leadId}/messages`, { channel: 'text', body: 'Call me back?', confirmQuietHours: true });
     expect(sent.status, sent.text).toBe(201);
     expect(await itemOf(lead.leadId, sent.body.id)).toMatchObject({ deliveryState: 'undelivered', errorCode: 30006 });
   });

@@ -65,7 +65,8 @@ export const conversationRoutes = routes('conversation', {
   send: {
     method: 'POST',
     path: 'api/dashboard/leads/:leadId/messages',
-    summary: 'Send the lead a message on a channel (chat, text, mms with mediaUrl, email)',
+    summary:
+      "Send the lead a message on a channel (chat, text, mms with mediaUrl, email); a text in the lead's quiet hours answers 409 {message, quietHours: true, localTime} unless confirmQuietHours",
     tag: TAG,
     access: 'agents, brokers, staff (their scope); chat: the lead’s agent',
     params: LeadParams,
@@ -75,6 +76,8 @@ export const conversationRoutes = routes('conversation', {
       subject: z.string().max(200, { error: THREAD_MESSAGES.subjectTooLong }).optional(),
       templateId: z.uuid({ error: 'templateId is not an id' }).nullable().optional(),
       mediaUrl: mediaUrl.optional(),
+      /** A text in the lead's quiet hours (before 08:00 or from 21:00 their time) goes only with this; else 409 {message, quietHours, localTime}. */
+      confirmQuietHours: z.boolean().optional(),
     }),
     responses: { 201: z.strictObject({ id: z.string(), channel: z.enum(['chat', 'text', 'mms', 'email']) }) },
   },

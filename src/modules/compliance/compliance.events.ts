@@ -30,4 +30,14 @@ export type ConsentRevocationConfirmed = {
 export type ComplianceEvent = ConsentWordingUnclear | ConsentRevocationConfirmed;
 export const complianceEventTypes = ['ConsentWordingUnclear', 'ConsentRevocationConfirmed'] as const satisfies readonly ComplianceEvent['type'][];
 
+/**
+ * The office's rules for automated texts: the hours of its leads' day they may arrive in (within
+ * 08:00 to 21:00, never wider) and how many a lead gets a day. Stream `textrules-{officeId}`.
+ */
+export type OfficeTextRulesSet = {
+  readonly type: 'OfficeTextRulesSet';
+  readonly data: { readonly officeId: string; readonly startHour: number; readonly endHour: number; readonly perDay: number; readonly byUserId: string };
+};
+export const textRulesStream = (officeId: string) => `textrules-${officeId}`;
+
 export const complianceStream = (leadId: string) => `compliance-${leadId}`;
