@@ -9,9 +9,8 @@ import {
   leadEmailEventTypes,
   type SmsEvent,
   smsEventTypes,
-  type TextDeliveryReported,
-  textDeliveryEventTypes,
 } from '../../src/modules/conversation/conversation.events';
+import { type TextDeliveryReported, textDeliveryEventTypes } from '../../src/modules/compliance/compliance.events';
 import { type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes } from '../../src/modules/leads/leads.events';
 import { type ThreadEvent, threadEventTypes } from '../../src/modules/conversation/conversation.events';
 import { assertNever } from '../../src/shared/errors';

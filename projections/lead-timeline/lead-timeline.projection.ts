@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { BehaviourAlertRaised } from '../../src/modules/behaviour/behaviour.events';
-import type { ConsentWordingUnclear } from '../../src/modules/compliance/compliance.events';
+import type { AutomatedTextHeld, ConsentWordingUnclear } from '../../src/modules/compliance/compliance.events';
 import type { EnrolmentEvent } from '../../src/modules/plans/plans.events';
 import { ERASED, ERASED_NAME } from '../../src/modules/privacy/privacy.events';
 import { assertNever } from '../../src/shared/errors';
@@ -14,7 +14,7 @@ import { planSummary, planTimelineTypes } from './plan-timeline';
 import { type KnownShowing, showingSummary } from './showing-timeline';
 import { clip, summaries, withHome } from './timeline-summary';
 
-type Handled = LeadHistoryEvent | EnrolmentEvent | BehaviourAlertRaised | ConsentWordingUnclear;
+type Handled = LeadHistoryEvent | EnrolmentEvent | BehaviourAlertRaised | ConsentWordingUnclear | AutomatedTextHeld;
 
 /** This read model's own copy of who holds a lead: whose dashboards hear of its lines, and who may read them (feed/since). */
 type LeadRow = {
@@ -45,7 +45,7 @@ const merges = new MergedLeads('lead_timeline_merges', ['lead_timeline'], [LEADS
 export const leadTimelineProjection: Projection = {
   name: 'lead_timeline',
   version: 1,
-  eventTypes: handledTypes<Handled>()([...leadHistoryTypes, ...planTimelineTypes, 'BehaviourAlertRaised', 'ConsentWordingUnclear']),
+  eventTypes: handledTypes<Handled>()([...leadHistoryTypes, ...planTimelineTypes, 'BehaviourAlertRaised', 'ConsentWordingUnclear', 'AutomatedTextHeld']),
   tables: ['lead_timeline', LEADS, 'lead_showings', ...merges.tables],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('lead_timeline')} (
@@ -253,6 +253,12 @@ export const leadTimelineProjection: Projection = {
           );
           await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
           for (const r of rows) await addEntry(ctx, e, r.lead_id, r.site_id, 'Personal data erased', { key: `${e.eventId}:${r.lead_id}` });
+          break;
+        }
+        case 'AutomatedTextHeld': {
+          const row = await rowOf(e.data.leadId);
+          if (row)
+            await addEntry(ctx, e, row.lead_id, row.site_id, summaries.textHeld(e.data.reason, e.data.localUntil), { mergedFrom: row.merged_from ?? null });
           break;
         }
         case 'ConsentWordingUnclear': {

@@ -31,6 +31,7 @@ export const TIMELINE_LABELS: Readonly<Record<string, string>> = {
   TaskRescheduled: 'Task moved',
   ConsentChanged: 'Preferences',
   ConsentWordingUnclear: 'Consent to confirm',
+  AutomatedTextHeld: 'Text held',
   CellPhoneChanged: 'Cell phone',
   SavedSearchSaved: 'Saved search',
   SavedSearchDeleted: 'Saved search',

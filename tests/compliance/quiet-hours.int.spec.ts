@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { ThreadItem } from '../../src/contract/thread';
 import type { Started } from '../../src/main';
+import { queueAutomatedText } from '../../src/modules/compliance';
+import { AutomatedTextSender } from '../../src/modules/compliance/quiet-hours/automated-text-sender';
+import { loadLead } from '../../src/modules/leads';
 import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { leadSignedInFrom, zoneAtHour } from '../support/lead-zone';
 import { twilioStandIn } from '../support/twilio-stand-in';
@@ -50,5 +55,58 @@ describe("quiet hours: 08:00 to 21:00 in the lead's zone", () => {
     await leadSignedInFrom(server, lead.leadId, zoneAtHour(12));
     await settle(server);
     expect((await agent.post(`/api/dashboard/leads/${lead.leadId}/messages`, { channel: 'text', body: 'Lunch viewing?' })).status).toBe(201);
+  });
+
+  const HOUR = 3_600_000;
+  /** A plan's text to the lead, as the plan runner queues it. */
+  const queue = async (leadId: string, body: string, now: Date) => {
+    const { lead } = await loadLead(server.runtime.store, leadId);
+    if (!lead.exists) throw new Error('no lead');
+    return queueAutomatedText(
+      server.runtime.store,
+      server.runtime.db.pool,
+      { lead, messageId: randomUUID(), byUserId: jane.userId, body, cellPhone: lead.phone!.replace(/\D/g, '') },
+      now,
+    );
+  };
+  const timeline = async (leadId: string) => {
+    await settle(server);
+    return ((await agent.get(`/api/dashboard/feed/lead/${leadId}`)).body.timeline as { summary: string }[]).map((t) => t.summary);
+  };
+
+  it("a plan's text due at 23:00 for the lead waits for 08:00, says so on the timeline, and goes in the morning", async () => {
+    const lead = await newLead(server, 'jane.localhost', { Phone: '206-555-0183' });
+    const zone = zoneAtHour(23);
+    await leadSignedInFrom(server, lead.leadId, zone);
+    await settle(server);
+    const now = new Date();
+    const { notBefore } = await queue(lead.leadId, 'Your new listings are in', now);
+    expect(notBefore.getTime() - now.getTime()).toBeGreaterThan(8 * HOUR);
+    expect(notBefore.getTime() - now.getTime()).toBeLessThanOrEqual(9 * HOUR);
+    expect(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(notBefore)).toBe('08:00');
+    expect(await timeline(lead.leadId)).toContainEqual(expect.stringMatching(/^Automated text held for quiet hours until \w{3} 08:00 \(the lead's time\)$/));
+
+    const sender = server.app.get(AutomatedTextSender);
+    expect(await sender.sendDue(now)).toBe(0);
+    const toLead = () => twilio.received.filter((r) => r.form.get('To') === '+12065550183').map((r) => r.form.get('Body'));
+    expect(toLead()).toEqual([]);
+    expect(await sender.sendDue(notBefore)).toBe(1);
+    expect(toLead()).toEqual(['Your new listings are in']);
+    await settle(server);
+    const items: ThreadItem[] = (await agent.get(`/api/dashboard/leads/${lead.leadId}/thread`)).body.items;
+    expect(items.filter((i) => i.channel === 'text').map((i) => i.body)).toEqual(['Your new listings are in']);
+  });
+
+  it("no more than the office's daily number (3) of automated texts a day: the fourth waits for tomorrow's window", async () => {
+    const lead = await newLead(server, 'jane.localhost', { Phone: '206-555-0184' });
+    await leadSignedInFrom(server, lead.leadId, zoneAtHour(12));
+    await settle(server);
+    const now = new Date();
+    const slots = [];
+    for (let i = 0; i < 4; i++) slots.push((await queue(lead.leadId, `Alert ${i}`, now)).notBefore.getTime());
+    expect(slots.slice(0, 3)).toEqual([now.getTime(), now.getTime(), now.getTime()]);
+    expect(slots[3]! - now.getTime()).toBeGreaterThan(19 * HOUR);
+    expect(slots[3]! - now.getTime()).toBeLessThanOrEqual(20 * HOUR);
+    expect(await timeline(lead.leadId)).toContainEqual(expect.stringMatching(/^Automated text held for the office's daily limit until \w{3} 08:00/));
   });
 });

@@ -25,6 +25,7 @@ import { pushesUnsettled } from './025-pushes-unsettled';
 import { outboxRetryPolicy } from './040-outbox-retry-policy';
 import { mailboxSync } from './047-mailbox-sync';
 import { mailboxOAuthStates } from './048-mailbox-oauth-states';
+import { automatedTexts } from './320-automated-texts';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
 export const migrations: readonly Migration[] = [
@@ -54,4 +55,5 @@ export const migrations: readonly Migration[] = [
   outboxRetryPolicy,
   mailboxSync,
   mailboxOAuthStates,
+  automatedTexts,
 ];

@@ -1,6 +1,5 @@
 export * from './chat.events';
 export * from './thread.events';
-export * from './text-delivery.events';
 export * from './email-templates.events';
 
 /**

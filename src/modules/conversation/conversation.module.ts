@@ -24,7 +24,6 @@ import { LogCallController } from './log-call/log-call.http';
 import { SendTextController } from './send-text/send-text.http';
 import { SiteNumbers } from './site-numbers';
 import { SmsInboundController } from './receive-text/sms-inbound.http';
-import { SmsStatusController } from './text-delivery/sms-status.http';
 
 /**
  * One conversation per lead (issue 16): chat, e-mail and texts both ways, calls, listings sent by
@@ -40,7 +39,6 @@ import { SmsStatusController } from './text-delivery/sms-status.http';
     ReplyNoticesController,
     SendTextController,
     SmsInboundController,
-    SmsStatusController,
     EmailTemplatesController,
     LeadEmailController,
     InboundEmailController,

@@ -7,7 +7,15 @@ import type pg from 'pg';
  * Mail and texts not yet sent to or about them are never sent; those sent leave no copy.
  */
 export async function purgeOutboxes(db: pg.Pool, userId: string, leadIds: readonly string[], values: readonly string[]): Promise<void> {
-  const byLead = ['alert_outbox', 'share_mail_outbox', 'lead_email_outbox', 'listing_mail_outbox', 'lead_notice_queue', 'lead_notice_outbox'];
+  const byLead = [
+    'alert_outbox',
+    'share_mail_outbox',
+    'lead_email_outbox',
+    'listing_mail_outbox',
+    'lead_notice_queue',
+    'lead_notice_outbox',
+    'automated_texts',
+  ];
   for (const table of byLead) await db.query(`DELETE FROM ${table} WHERE lead_id = ANY($1::uuid[])`, [leadIds]);
   await db.query('DELETE FROM alert_outbox WHERE user_id = $1', [userId]);
   if (values.length === 0) return;

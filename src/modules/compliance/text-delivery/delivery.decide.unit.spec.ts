@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../../commands/decider';
 import type { DeliveryState } from '../../../contract/text-delivery';
-import type { TextDeliveryReported } from '../text-delivery.events';
+import type { TextDeliveryReported } from '../compliance.events';
 import { decideDelivery, deliveryDecider, deliveryStateOf } from './delivery.decide';
 
 const report = (state: DeliveryState, errorCode: number | null = null): TextDeliveryReported => ({

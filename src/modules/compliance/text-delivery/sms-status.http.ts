@@ -9,13 +9,11 @@ import { Route } from '../../../http/contract/route.decorator';
 import { CONFIG } from '../../../runtime/tokens';
 import { forbidden } from '../../../shared/errors';
 import { SmsSender } from '../../messaging';
-import { TwilioConfiguredGuard, TwilioForm } from '../receive-text/sms-inbound.http';
-import { textDeliveryStream } from '../text-delivery.events';
+import { TwilioConfiguredGuard, TwilioForm } from '../../conversation';
+import { textDeliveryStream } from '../compliance.events';
 import { deliveryDecider, deliveryStateOf } from './delivery.decide';
 
 /** A provider's message id: Twilio's SIDs (SM…, MM…) and nothing that could name another stream. */
-export const SMS_STATUS_PATH = `/${contract.conversation.smsStatus.path}`;
-
 const PROVIDER_ID = /^[A-Za-z0-9]{2,64}$/;
 
 /**

@@ -1,6 +1,6 @@
 import type { Decider } from '../../../commands/decider';
 import { DELIVERY_RANK, type DeliveryState } from '../../../contract/text-delivery';
-import type { TextDeliveryReported } from '../text-delivery.events';
+import type { TextDeliveryReported } from '../compliance.events';
 
 export type DeliveryStatus = { readonly state: DeliveryState | null; readonly errorCode: number | null };
 
