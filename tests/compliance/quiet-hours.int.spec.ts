@@ -109,4 +109,30 @@ describe("quiet hours: 08:00 to 21:00 in the lead's zone", () => {
     expect(slots[3]! - now.getTime()).toBeLessThanOrEqual(20 * HOUR);
     expect(await timeline(lead.leadId)).toContainEqual(expect.stringMatching(/^Automated text held for the office's daily limit until \w{3} 08:00/));
   });
+
+  it("the broker narrows the office's hours and daily number (never wider than 08:00–21:00); agents read them; plan texts follow them", async () => {
+    const broker = await signIn(server, demoUser('broker').email);
+    expect((await agent.get('/api/dashboard/office/text-rules')).body).toEqual({ startHour: 8, endHour: 21, perDay: 3 });
+    expect((await agent.request('PUT', '/api/dashboard/office/text-rules', { json: { startHour: 9, endHour: 20, perDay: 2 } })).status).toBe(403);
+    const wider = await broker.request('PUT', '/api/dashboard/office/text-rules', { json: { startHour: 7, endHour: 21, perDay: 2 } });
+    expect(wider.status).toBe(400);
+    expect(wider.body).toEqual({ message: expect.any(String) });
+    expect((await broker.request('PUT', '/api/dashboard/office/text-rules', { json: { startHour: 20, endHour: 9, perDay: 2 } })).body).toEqual({
+      message: 'The hours must start before they end',
+    });
+    const saved = await broker.request('PUT', '/api/dashboard/office/text-rules', { json: { startHour: 12, endHour: 13, perDay: 1 } });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toEqual({ startHour: 12, endHour: 13, perDay: 1 });
+    expect((await agent.get('/api/dashboard/office/text-rules')).body).toEqual({ startHour: 12, endHour: 13, perDay: 1 });
+
+    // 10:00 for the lead: inside 08:00–21:00 but before the office's 12:00.
+    const lead = await newLead(server, 'jane.localhost', { Phone: '206-555-0185' });
+    await leadSignedInFrom(server, lead.leadId, zoneAtHour(10));
+    await settle(server);
+    const now = new Date();
+    const { notBefore } = await queue(lead.leadId, 'Midday only', now);
+    expect(notBefore.getTime() - now.getTime()).toBeGreaterThan(1 * HOUR);
+    expect(notBefore.getTime() - now.getTime()).toBeLessThanOrEqual(2 * HOUR);
+    expect((await broker.request('PUT', '/api/dashboard/office/text-rules', { json: { startHour: 8, endHour: 21, perDay: 3 } })).status).toBe(200);
+  });
 });
