@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { BehaviourAlertRaised } from '../../src/modules/behaviour/behaviour.events';
-import type { AutomatedTextHeld, ConsentWordingUnclear } from '../../src/modules/compliance/compliance.events';
+import type { AutomatedTextHeld, AutomatedTextSkipped, ConsentWordingUnclear } from '../../src/modules/compliance/compliance.events';
 import type { EnrolmentEvent } from '../../src/modules/plans/plans.events';
 import { ERASED, ERASED_NAME } from '../../src/modules/privacy/privacy.events';
 import { assertNever } from '../../src/shared/errors';
@@ -14,7 +14,7 @@ import { planSummary, planTimelineTypes } from './plan-timeline';
 import { type KnownShowing, showingSummary } from './showing-timeline';
 import { clip, summaries, withHome } from './timeline-summary';
 
-type Handled = LeadHistoryEvent | EnrolmentEvent | BehaviourAlertRaised | ConsentWordingUnclear | AutomatedTextHeld;
+type Handled = LeadHistoryEvent | EnrolmentEvent | BehaviourAlertRaised | ConsentWordingUnclear | AutomatedTextHeld | AutomatedTextSkipped;
 
 /** This read model's own copy of who holds a lead: whose dashboards hear of its lines, and who may read them (feed/since). */
 type LeadRow = {
@@ -45,7 +45,14 @@ const merges = new MergedLeads('lead_timeline_merges', ['lead_timeline'], [LEADS
 export const leadTimelineProjection: Projection = {
   name: 'lead_timeline',
   version: 1,
-  eventTypes: handledTypes<Handled>()([...leadHistoryTypes, ...planTimelineTypes, 'BehaviourAlertRaised', 'ConsentWordingUnclear', 'AutomatedTextHeld']),
+  eventTypes: handledTypes<Handled>()([
+    ...leadHistoryTypes,
+    ...planTimelineTypes,
+    'BehaviourAlertRaised',
+    'ConsentWordingUnclear',
+    'AutomatedTextHeld',
+    'AutomatedTextSkipped',
+  ]),
   tables: ['lead_timeline', LEADS, 'lead_showings', ...merges.tables],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('lead_timeline')} (
@@ -259,6 +266,11 @@ export const leadTimelineProjection: Projection = {
           const row = await rowOf(e.data.leadId);
           if (row)
             await addEntry(ctx, e, row.lead_id, row.site_id, summaries.textHeld(e.data.reason, e.data.localUntil), { mergedFrom: row.merged_from ?? null });
+          break;
+        }
+        case 'AutomatedTextSkipped': {
+          const row = await rowOf(e.data.leadId);
+          if (row) await addEntry(ctx, e, row.lead_id, row.site_id, summaries.textSkipped(e.data.errorCode), { mergedFrom: row.merged_from ?? null });
           break;
         }
         case 'ConsentWordingUnclear': {

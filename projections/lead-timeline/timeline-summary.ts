@@ -61,6 +61,7 @@ export const summaries = {
     `The lead's ${channel === 'text' ? 'text' : 'e-mail'} may ask not to be contacted: confirm it to turn ${CHANNEL[channel]} off`,
   textHeld: (reason: 'quiet-hours' | 'daily-limit', localUntil: string) =>
     `Automated text held for ${reason === 'quiet-hours' ? 'quiet hours' : "the office's daily limit"} until ${localUntil} (the lead's time)`,
+  textSkipped: (errorCode: number) => `Automated text not sent: the lead's number cannot take texts (carrier error ${errorCode})`,
   cellPhone: (cell: string | null) => (cell ? 'Cell phone changed' : 'Cell phone removed'),
   stage: (fromStage: string, stage: string, byUserId: string | null) => clip(`Moved from ${fromStage} to ${stage}${byUserId ? '' : ' (automatically)'}`),
   firstContact: (via: ContactChannel) => `First contact (${VIA[via]})`,

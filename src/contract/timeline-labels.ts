@@ -32,6 +32,7 @@ export const TIMELINE_LABELS: Readonly<Record<string, string>> = {
   ConsentChanged: 'Preferences',
   ConsentWordingUnclear: 'Consent to confirm',
   AutomatedTextHeld: 'Text held',
+  AutomatedTextSkipped: 'Text not sent',
   CellPhoneChanged: 'Cell phone',
   SavedSearchSaved: 'Saved search',
   SavedSearchDeleted: 'Saved search',

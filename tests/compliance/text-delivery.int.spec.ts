@@ -4,6 +4,11 @@ import type { Started } from '../../src/main';
 import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { postTextStatus, TWILIO_FROM, TWILIO_SID, twilioStandIn } from '../support/twilio-stand-in';
 import type { WebClient } from '../support/web-client';
+import { randomUUID } from 'node:crypto';
+import { queueAutomatedText } from '../../src/modules/compliance';
+import { AutomatedTextSender } from '../../src/modules/compliance/quiet-hours/automated-text-sender';
+import { loadLead } from '../../src/modules/leads';
+import { leadSignedInFrom, zoneAtHour } from '../support/lead-zone';
 
 const PUBLIC_URL = 'https://porchlight.test';
 const jane = demoUser('agent');
@@ -99,5 +104,30 @@ describe("a text's delivery, from Twilio's signed status callbacks to the thread
     const other = await status({ ...callback(sid, 'failed', '+12065550173', { ErrorCode: '30003' }), AccountSid: 'AC-someone-else' });
     expect(other.status).toBe(403);
     expect(await itemOf(leadId, itemId)).toMatchObject({ deliveryState: 'queued' });
+  });
+
+  it('a number the carrier says is a landline (30006) stops automated texts: skipped, with why on the timeline', async () => {
+    const { leadId, sid } = await textTo('206-555-0174', 'Are you there?');
+    await leadSignedInFrom(server, leadId, zoneAtHour(12));
+    expect((await status(callback(sid, 'undelivered', '+12065550174', { ErrorCode: '30006' }))).status).toBe(204);
+    await settle(server);
+    const { lead } = await loadLead(server.runtime.store, leadId);
+    if (!lead.exists) throw new Error('no lead');
+    const now = new Date();
+    const messageId = randomUUID();
+    await queueAutomatedText(
+      server.runtime.store,
+      server.runtime.db.pool,
+      { lead, messageId, byUserId: jane.userId, body: 'New listings', cellPhone: '2065550174' },
+      now,
+    );
+    const before = twilio.received.length;
+    expect(await server.app.get(AutomatedTextSender).sendDue(now)).toBe(0);
+    expect(twilio.received.length).toBe(before);
+    const { rows } = await server.runtime.db.pool.query<{ state: string }>('SELECT state FROM automated_texts WHERE message_id = $1', [messageId]);
+    expect(rows).toEqual([{ state: 'unreachable' }]);
+    await settle(server);
+    const timeline = ((await agent.get(`/api/dashboard/feed/lead/${leadId}`)).body.timeline as { summary: string }[]).map((t) => t.summary);
+    expect(timeline).toContain("Automated text not sent: the lead's number cannot take texts (carrier error 30006)");
   });
 });

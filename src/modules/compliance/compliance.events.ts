@@ -46,11 +46,18 @@ export type AutomatedTextHeld = {
   };
 };
 
-export type ComplianceEvent = ConsentWordingUnclear | ConsentRevocationConfirmed | AutomatedTextHeld;
+/** An automated text not sent because a text to the lead's number came back undeliverable for good (`errorCode`: the carrier's). On `compliance-{leadId}`. */
+export type AutomatedTextSkipped = {
+  readonly type: 'AutomatedTextSkipped';
+  readonly data: { readonly leadId: string; readonly messageId: string; readonly reason: 'unreachable'; readonly errorCode: number };
+};
+
+export type ComplianceEvent = ConsentWordingUnclear | ConsentRevocationConfirmed | AutomatedTextHeld | AutomatedTextSkipped;
 export const complianceEventTypes = [
   'ConsentWordingUnclear',
   'ConsentRevocationConfirmed',
   'AutomatedTextHeld',
+  'AutomatedTextSkipped',
 ] as const satisfies readonly ComplianceEvent['type'][];
 
 /**

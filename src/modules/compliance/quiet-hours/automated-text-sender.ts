@@ -7,6 +7,12 @@ import { loadAccount } from '../../accounts';
 import { loadLead } from '../../leads';
 import { OutboxKit, type OutboxPlan, type OutboxTable, sendOneFromOutbox, type TextMessage, textEligibility } from '../../messaging';
 import { SiteNumbers, smsDecider, smsStream } from '../../conversation';
+import { unreachableCode } from '../../../../projections/lead-thread';
+import { UNREACHABLE_CODES } from '../../../contract/text-delivery';
+import { recordOnce } from '../../../commands/decide-and-append';
+import { metadataOf } from '../../../commands/command-context';
+import { stableId } from '../../../shared/stable-id';
+import { complianceStream } from '../compliance.events';
 
 const log = logger('automated-texts');
 
@@ -72,6 +78,19 @@ export class AutomatedTextSender extends SweptReactor {
     const { account } = await loadAccount(this.kit.store, lead.userId);
     const refusal = textEligibility(account);
     if (refusal || !account.exists) return { state: refusal ?? 'dropped' };
+    // A number the carrier said cannot take texts is not texted by automation again; the timeline says why.
+    const code = await unreachableCode(this.kit.pool, lead.leadId, [...UNREACHABLE_CODES]);
+    if (code !== null) {
+      await recordOnce(this.kit.store, complianceStream(lead.leadId), [
+        {
+          type: 'AutomatedTextSkipped',
+          data: { leadId: lead.leadId, messageId: row.message_id, reason: 'unreachable', errorCode: code },
+          eventId: stableId(`automated-text-skipped:${row.message_id}`),
+          metadata: metadataOf(systemContext(new Date(), lead.siteId)),
+        },
+      ]);
+      return { state: 'unreachable' };
+    }
     const text = { to: account.cellPhone!, body: row.body, mediaUrl: null, from: await this.numbers.fromFor(lead.siteId) };
     return { message: { text, row, siteId: lead.siteId } };
   }
