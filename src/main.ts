@@ -17,6 +17,7 @@ import { DEMO_USERS } from './demo/demo-accounts';
 import { firstTouchMiddleware } from './modules/leads';
 import { INBOUND_EMAIL_PATH, SMS_INBOUND_PATH } from './modules/conversation';
 import { FACEBOOK_INBOUND_PATH } from './modules/facebook-leads';
+import { SMS_STATUS_PATH } from './modules/messaging';
 import { leanSearchRoutes, SearchListingsController } from './modules/listings';
 import { AddressLimiter } from './modules/accounts';
 import { hasAnyAccount, issueSetupToken, setupPage } from './modules/setup';
@@ -67,7 +68,7 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   app.use(securityHeaders(config));
   app.use(compressAnswers());
   app.use(refuseMalformedUrls); // NUL or invalid UTF-8 in a path or query: 400 before any route or the web app
-  app.use(bodyParsers([INBOUND_EMAIL_PATH, SMS_INBOUND_PATH, FACEBOOK_INBOUND_PATH]));
+  app.use(bodyParsers([INBOUND_EMAIL_PATH, SMS_INBOUND_PATH, SMS_STATUS_PATH, FACEBOOK_INBOUND_PATH]));
   // The body parsers' callbacks leave the request's context: enter it again after them.
   app.use(reenterRequestContext);
   app.use(metricsEndpoint(metrics, { pool: runtime.db.pool, sockets: () => app.get(RealtimeGateway).server?.of('/').sockets.size ?? 0 }, config));

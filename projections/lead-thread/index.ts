@@ -11,4 +11,5 @@ export {
   unreadByLead,
   unreadChatUpTo,
   unreadOf,
+  unreachableCode,
 } from './thread.query';

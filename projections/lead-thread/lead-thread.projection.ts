@@ -10,6 +10,7 @@ import {
   type SmsEvent,
   smsEventTypes,
 } from '../../src/modules/conversation/conversation.events';
+import { type TextDeliveryReported, textDeliveryEventTypes } from '../../src/modules/compliance/compliance.events';
 import { type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes } from '../../src/modules/leads/leads.events';
 import { type ThreadEvent, threadEventTypes } from '../../src/modules/conversation/conversation.events';
 import { assertNever } from '../../src/shared/errors';
@@ -29,13 +30,18 @@ type Handled =
   | LeadEmailReceived
   | CallLogged
   | ThreadEvent
+  | TextDeliveryReported
   | AccountsMerged
   | AccountsUnmerged;
 
 type LeadRow = { user_id: string; agent_id: string | null; office_id: string | null };
 
-/** A new item before it is stored: the row without the lead and positions. */
-type NewItem = Omit<ItemRow, 'at'> & { readonly at: string };
+/** A new item before it is stored: the row without the lead and positions (an outbound text with its provider's id and first state). */
+type NewItem = Omit<ItemRow, 'at' | 'delivery_state' | 'error_code'> & {
+  readonly at: string;
+  readonly provider_id?: string;
+  readonly delivery_state?: string;
+};
 
 /**
  * A merge (issue 18) moves the duplicate's items into the survivor's thread (in order, each
@@ -62,7 +68,8 @@ export const leadThreadProjection: Projection = {
   // 2: account merges fold the duplicate's thread into the survivor's (issue 18).
   // 3: an erased person's rows moved under a survivor by a merge, and the merge's name of them, go too (issue 18).
   // 4: the office id columns named office_id, as in every read model.
-  version: 4,
+  // 5: outbound texts' delivery state and error code (contract section 13).
+  version: 5,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     ...leadOwnerEventTypes,
@@ -72,11 +79,12 @@ export const leadThreadProjection: Projection = {
     ...leadEmailEventTypes,
     ...callEventTypes,
     ...threadEventTypes,
+    ...textDeliveryEventTypes,
     'AccountsMerged',
     'AccountsUnmerged',
     'PersonErased',
   ]),
-  tables: ['thread_leads', 'thread_items', 'thread_reads', 'thread_merges', 'thread_reads_parked'],
+  tables: ['thread_leads', 'thread_items', 'thread_reads', 'thread_merges', 'thread_reads_parked', 'thread_deliveries'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('thread_leads')} (
       lead_id uuid PRIMARY KEY,
@@ -102,6 +110,9 @@ export const leadThreadProjection: Projection = {
       outcome text,
       duration_seconds integer,
       media jsonb,
+      provider_id text,
+      delivery_state text,
+      error_code integer,
       tx_id bigint NOT NULL,
       global_position bigint NOT NULL,
       PRIMARY KEY (lead_id, item_id)
@@ -109,6 +120,9 @@ export const leadThreadProjection: Projection = {
     await tx.query(`CREATE INDEX ON ${t('thread_items')} (lead_id, at, item_id)`);
     await tx.query(`CREATE INDEX ON ${t('thread_items')} (lead_id, at, item_id) WHERE direction = 'in'`);
     await tx.query(`CREATE INDEX ON ${t('thread_items')} (tx_id, global_position)`);
+    await tx.query(`CREATE INDEX ON ${t('thread_items')} (provider_id) WHERE provider_id IS NOT NULL`);
+    // A text's latest report, kept apart: the callback may be recorded before the text itself.
+    await tx.query(`CREATE TABLE ${t('thread_deliveries')} (provider_id text PRIMARY KEY, state text NOT NULL, error_code integer)`);
     await tx.query(`CREATE TABLE ${t('thread_reads')} (
       lead_id uuid NOT NULL,
       reader_id uuid NOT NULL,
@@ -133,8 +147,11 @@ export const leadThreadProjection: Projection = {
       if (!shownOn) return;
       const i = item(lead);
       const { rows } = await tx.query<ItemRow>(
-        `INSERT INTO ${items} (lead_id, item_id, channel, direction, body, subject, at, author_id, read_at, outcome, duration_seconds, media, tx_id, global_position, merged_from)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (lead_id, item_id) DO NOTHING RETURNING ${ITEM_COLUMNS}`,
+        `INSERT INTO ${items} (lead_id, item_id, channel, direction, body, subject, at, author_id, read_at, outcome, duration_seconds, media, tx_id, global_position, merged_from,
+           provider_id, delivery_state, error_code)
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::text, coalesce(d.state, $17), d.error_code
+         FROM (SELECT 1) one LEFT JOIN ${table('thread_deliveries')} d ON d.provider_id = $16::text
+         ON CONFLICT (lead_id, item_id) DO NOTHING RETURNING ${ITEM_COLUMNS}`,
         [
           to.leadId,
           i.item_id,
@@ -151,6 +168,8 @@ export const leadThreadProjection: Projection = {
           stored.transactionId.toString(),
           stored.globalPosition.toString(),
           to.mergedFrom,
+          i.provider_id ?? null,
+          i.delivery_state ?? null,
         ],
       );
       if (rows[0])
@@ -214,9 +233,15 @@ export const leadThreadProjection: Projection = {
             body: d.body,
             author_id: d.byUserId,
             media,
+            provider_id: d.providerId,
+            // The development outbox hands a text over at once and no carrier reports on it.
+            delivery_state: d.providerId.startsWith('outbox-') ? 'sent' : 'queued',
           }));
           break;
         }
+        case 'TextDeliveryReported':
+          await reportDelivery(ctx, e.data);
+          break;
         case 'TextMessageReceived': {
           const d = e.data;
           const media = d.media.length ? d.media.map((m) => ({ url: `/uploads/${m.uploadId}`, contentType: m.contentType })) : null;
@@ -296,6 +321,26 @@ export const leadThreadProjection: Projection = {
     }
   },
 };
+
+/**
+ * The carrier's report on a text: kept by the provider's id (the decider already moved it only
+ * forward), and set on the text's item if it is there yet, pushed to whoever sees the thread.
+ */
+async function reportDelivery({ tx, table, push }: ProjectionContext, d: TextDeliveryReported['data']): Promise<void> {
+  await tx.query(
+    `INSERT INTO ${table('thread_deliveries')} (provider_id, state, error_code) VALUES ($1, $2, $3)
+     ON CONFLICT (provider_id) DO UPDATE SET state = excluded.state, error_code = excluded.error_code`,
+    [d.providerId, d.state, d.errorCode],
+  );
+  const { rows } = await tx.query<ItemRow & { lead_id: string }>(
+    `UPDATE ${table('thread_items')} SET delivery_state = $2, error_code = $3 WHERE provider_id = $1 RETURNING lead_id, ${ITEM_COLUMNS}`,
+    [d.providerId, d.state, d.errorCode],
+  );
+  for (const row of rows) {
+    const lead = (await tx.query<LeadRow>(`SELECT user_id, agent_id, office_id FROM ${table('thread_leads')} WHERE lead_id = $1`, [row.lead_id])).rows[0];
+    if (lead) push({ to: threadRooms(lead), name: 'thread.item', payload: { leadId: row.lead_id, agentId: lead.agent_id, item: itemOf(row) } });
+  }
+}
 
 /** A read mark only moves forwards (the decider already says so; a rebuild must agree). */
 async function markRead({ tx, table, push }: ProjectionContext, d: ThreadEvent['data'], at: string): Promise<void> {

@@ -1,3 +1,4 @@
+import type { DeliveryState } from '../../src/contract/text-delivery';
 import type { ThreadChannel, ThreadItem, ThreadMedia } from '../../src/contract/thread';
 
 /** A row of thread_items as read back. */
@@ -13,9 +14,11 @@ export type ItemRow = {
   outcome: string | null;
   duration_seconds: number | null;
   media: readonly ThreadMedia[] | null;
+  delivery_state: string | null;
+  error_code: number | null;
 };
 
-export const ITEM_COLUMNS = 'item_id, channel, direction, body, subject, at, author_id, read_at, outcome, duration_seconds, media';
+export const ITEM_COLUMNS = 'item_id, channel, direction, body, subject, at, author_id, read_at, outcome, duration_seconds, media, delivery_state, error_code';
 
 const iso = (v: Date | string): string => (typeof v === 'string' ? new Date(v).toISOString() : v.toISOString());
 
@@ -32,5 +35,8 @@ export function itemOf(r: ItemRow): ThreadItem {
     ...(r.channel === 'email' ? { subject: r.subject ?? '' } : {}),
     ...(r.channel === 'call' ? { outcome: r.outcome ?? '', durationSeconds: r.duration_seconds } : {}),
     ...(r.media ? { media: r.media } : {}),
+    ...((r.channel === 'text' || r.channel === 'mms') && r.direction === 'out'
+      ? { deliveryState: (r.delivery_state ?? 'sent') as DeliveryState, errorCode: r.error_code }
+      : {}),
   };
 }

@@ -154,3 +154,15 @@ export async function threadPushesSince(pool: pg.Pool, viewer: Viewer, from: Wir
     })),
   };
 }
+
+/**
+ * The carrier's code when a text to the lead's number came back saying the number cannot take
+ * texts (a landline, unknown, not mobile: `codes`), the newest such; null when none did.
+ */
+export async function unreachableCode(pool: pg.Pool, leadId: string, codes: readonly number[]): Promise<number | null> {
+  const { rows } = await pool.query<{ error_code: number }>(
+    `SELECT error_code FROM thread_items WHERE lead_id = $1 AND direction = 'out' AND error_code = ANY($2::int[]) ORDER BY at DESC LIMIT 1`,
+    [leadId, codes],
+  );
+  return rows[0]?.error_code ?? null;
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { BehaviourAlertRaised } from '../../src/modules/behaviour/behaviour.events';
-import type { ConsentWordingUnclear } from '../../src/modules/compliance/compliance.events';
+import type { AutomatedTextHeld, AutomatedTextSkipped, ConsentWordingUnclear } from '../../src/modules/compliance/compliance.events';
 import type { EnrolmentEvent } from '../../src/modules/plans/plans.events';
 import { ERASED, ERASED_NAME } from '../../src/modules/privacy/privacy.events';
 import type { CmaEvent, HomeDigestChanged, HomeValueRequested } from '../../src/modules/valuation/valuation.events';
@@ -16,7 +16,16 @@ import { planSummary, planTimelineTypes } from './plan-timeline';
 import { type KnownShowing, showingSummary } from './showing-timeline';
 import { clip, summaries, withHome } from './timeline-summary';
 
-type Handled = LeadHistoryEvent | EnrolmentEvent | BehaviourAlertRaised | ConsentWordingUnclear | HomeValueRequested | HomeDigestChanged | CmaEvent;
+type Handled =
+  | LeadHistoryEvent
+  | EnrolmentEvent
+  | BehaviourAlertRaised
+  | ConsentWordingUnclear
+  | HomeValueRequested
+  | HomeDigestChanged
+  | CmaEvent
+  | AutomatedTextHeld
+  | AutomatedTextSkipped;
 
 /** This read model's own copy of who holds a lead: whose dashboards hear of its lines, and who may read them (feed/since). */
 type LeadRow = {
@@ -57,6 +66,8 @@ export const leadTimelineProjection: Projection = {
     'CmaSaved',
     'CmaSent',
     'CmaOpened',
+    'AutomatedTextHeld',
+    'AutomatedTextSkipped',
   ]),
   tables: ['lead_timeline', LEADS, 'lead_showings', ...merges.tables],
   async createTables(tx, t) {
@@ -276,6 +287,17 @@ export const leadTimelineProjection: Projection = {
           );
           await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
           for (const r of rows) await addEntry(ctx, e, r.lead_id, r.site_id, 'Personal data erased', { key: `${e.eventId}:${r.lead_id}` });
+          break;
+        }
+        case 'AutomatedTextHeld': {
+          const row = await rowOf(e.data.leadId);
+          if (row)
+            await addEntry(ctx, e, row.lead_id, row.site_id, summaries.textHeld(e.data.reason, e.data.localUntil), { mergedFrom: row.merged_from ?? null });
+          break;
+        }
+        case 'AutomatedTextSkipped': {
+          const row = await rowOf(e.data.leadId);
+          if (row) await addEntry(ctx, e, row.lead_id, row.site_id, summaries.textSkipped(e.data.errorCode), { mergedFrom: row.merged_from ?? null });
           break;
         }
         case 'ConsentWordingUnclear': {

@@ -60,6 +60,9 @@ export const summaries = {
   consent: (channel: ConsentChannel, granted: boolean, how: string) => `${CHANNEL[channel]} turned ${granted ? 'on' : 'off'} (${how.replace(/-/g, ' ')})`,
   consentUnclear: (channel: 'text' | 'email') =>
     `The lead's ${channel === 'text' ? 'text' : 'e-mail'} may ask not to be contacted: confirm it to turn ${CHANNEL[channel]} off`,
+  textHeld: (reason: 'quiet-hours' | 'daily-limit', localUntil: string) =>
+    `Automated text held for ${reason === 'quiet-hours' ? 'quiet hours' : "the office's daily limit"} until ${localUntil} (the lead's time)`,
+  textSkipped: (errorCode: number) => `Automated text not sent: the lead's number cannot take texts (carrier error ${errorCode})`,
   cellPhone: (cell: string | null) => (cell ? 'Cell phone changed' : 'Cell phone removed'),
   stage: (fromStage: string, stage: string, byUserId: string | null) => clip(`Moved from ${fromStage} to ${stage}${byUserId ? '' : ' (automatically)'}`),
   firstContact: (via: ContactChannel) => `First contact (${VIA[via]})`,

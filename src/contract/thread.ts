@@ -4,6 +4,7 @@
  * No Node or Nest imports: the web app imports this file too.
  */
 import { z } from 'zod';
+import { DELIVERY_STATES } from './text-delivery';
 
 export const THREAD_CHANNELS = ['chat', 'text', 'mms', 'email', 'call'] as const;
 export type ThreadChannel = (typeof THREAD_CHANNELS)[number];
@@ -34,6 +35,9 @@ export const ThreadItemSchema = z.strictObject({
   durationSeconds: z.number().nullable().optional(),
   readAt: z.string().nullable().optional(),
   media: z.array(ThreadMediaSchema).readonly().optional(),
+  /** Outbound texts and MMS: how far the carrier got with it (contract section 13), and its error code when it failed. */
+  deliveryState: z.enum(DELIVERY_STATES).optional(),
+  errorCode: z.number().nullable().optional(),
   /** The name of the lead merged into this one that the item came from (issue 18); absent for the lead's own. */
   mergedFrom: z.string().optional(),
 });

@@ -36,6 +36,8 @@ export const TIMELINE_LABELS: Readonly<Record<string, string>> = {
   TaskRescheduled: 'Task moved',
   ConsentChanged: 'Preferences',
   ConsentWordingUnclear: 'Consent to confirm',
+  AutomatedTextHeld: 'Text held',
+  AutomatedTextSkipped: 'Text not sent',
   CellPhoneChanged: 'Cell phone',
   SavedSearchSaved: 'Saved search',
   SavedSearchDeleted: 'Saved search',

@@ -26,7 +26,7 @@ export function sendError(res: Response, exception: unknown): void {
     // The stack says where; the logger masks contact details a message may quote (a database row).
     log.error('request failed', { name: (exception as Error)?.name, message: (exception as Error)?.message, stack: (exception as Error)?.stack });
   }
-  res.status(status).json({ message });
+  res.status(status).json(exception instanceof AppError && exception.details ? { ...exception.details, message } : { message });
 }
 
 function describe(exception: unknown): [number, string] {

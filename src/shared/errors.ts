@@ -9,6 +9,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** Fields the answer carries beside its message, for a client that acts on them (a 409 the browser asks the user about). */
+    readonly details?: Readonly<Record<string, string | number | boolean>>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -82,6 +82,7 @@ describe('text and video messages: MMSBulkSendCap, consent from the ledger, the 
       From: '+12065550000',
       Body: 'Your tour',
       MediaUrl: 'https://cdn.example.com/tour.mp4',
+      StatusCallback: `${PUBLIC_URL}/api/messaging/sms/status`,
     });
     const [sent] = await server.runtime.store.readStream(`sms-${yes.leadId}`);
     expect(sent).toMatchObject({

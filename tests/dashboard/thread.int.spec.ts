@@ -53,7 +53,11 @@ describe('one conversation per lead: the thread, answers on any channel, inbound
     await settle(server);
     const userId = (await agent.get(`/api/dashboard/feed/lead/${lead.leadId}`)).body.lead.userId as string;
     expect((await lead.client.post('/api/dashboard/chat/sendmessage', { text: 'Is the house on Pine still available?' })).status).toBe(200);
-    const sent = await agent.post(`/api/dashboard/leads/${lead.leadId}/messages`, { channel: 'text', body: 'Yes! Want to see it Saturday?' });
+    const sent = await agent.post(`/api/dashboard/leads/${lead.leadId}/messages`, {
+      channel: 'text',
+      body: 'Yes! Want to see it Saturday?',
+      confirmQuietHours: true,
+    });
     expect(sent.status, sent.text).toBe(201);
     expect(sent.body).toEqual({ id: expect.any(String), channel: 'text' });
     expect(Object.fromEntries(twilio.received.at(-1)!.form)).toMatchObject({ To: '+12065550142', From: JANE_NUMBER, Body: 'Yes! Want to see it Saturday?' });
@@ -198,7 +202,7 @@ describe('one conversation per lead: the thread, answers on any channel, inbound
     expect((await agent.post(`${path}/messages`, { channel: 'text', body: '  ' })).body).toEqual({ message: THREAD_MESSAGES.empty });
     // The broker texts the lead but the chat is the agent's and the lead's.
     expect((await broker.post(`${path}/messages`, { channel: 'chat', body: 'Hello' })).body).toEqual({ message: THREAD_MESSAGES.chatAgentOnly });
-    expect((await broker.post(`${path}/messages`, { channel: 'text', body: 'Hello from the office' })).status).toBe(201);
+    expect((await broker.post(`${path}/messages`, { channel: 'text', body: 'Hello from the office', confirmQuietHours: true })).status).toBe(201);
   });
 
   it("lets an agent read an office pond lead's thread but write only once claimed", async () => {
@@ -375,9 +379,12 @@ describe('one conversation per lead: the thread, answers on any channel, inbound
     expect(start.text).toContain('you will get texts from your agent again');
     await settle(server);
     expect((await lead.client.get('/api/account/me')).body.user_UnsubscribeText).toBe(false);
-    expect((await agent.post(`${path}/messages`, { channel: 'text', body: 'Welcome back' })).status).toBe(201);
+    expect((await agent.post(`${path}/messages`, { channel: 'text', body: 'Welcome back', confirmQuietHours: true })).status).toBe(201);
     expect((await agent.post(`${path}/messages`, { channel: 'mms', body: '' })).body).toEqual({ message: 'An MMS needs its picture or video (mediaUrl)' });
-    expect((await agent.post(`${path}/messages`, { channel: 'mms', body: 'The tour', mediaUrl: 'https://cdn.example.com/tour.mp4' })).status).toBe(201);
+    expect(
+      (await agent.post(`${path}/messages`, { channel: 'mms', body: 'The tour', mediaUrl: 'https://cdn.example.com/tour.mp4', confirmQuietHours: true }))
+        .status,
+    ).toBe(201);
     await settle(server);
     expect((await items(lead.leadId)).map((i) => [i.channel, i.direction, i.body, i.media?.[0]?.url ?? null])).toEqual([
       ['text', 'out', 'Welcome back', null],

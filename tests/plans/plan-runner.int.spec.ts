@@ -6,6 +6,7 @@ import { type PauseReason, PAUSE_REASON_TEXT, type PlanStep } from '../../src/co
 import type { EventStore } from '../../src/eventstore/event-store.port';
 import { userStream } from '../../src/modules/accounts';
 import { SiteNumbers } from '../../src/modules/conversation';
+import { AutomatedTextSender } from '../../src/modules/compliance/quiet-hours/automated-text-sender';
 import { readMailbox, readSmsOutbox, SmsSender } from '../../src/modules/messaging';
 import { PlanRunner } from '../../src/modules/plans';
 import { enrolmentDecider } from '../../src/modules/plans/enrolment/enrol.decide';
@@ -16,6 +17,7 @@ import { SiteResolver } from '../../src/modules/sites';
 import { until } from '../organizer/organizer-fixture';
 import { demoUser, janesLead, settle, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';
+import { leadSignedInFrom, zoneAtHour } from '../support/lead-zone';
 
 const jane = demoUser('agent');
 const broker = demoUser('broker');
@@ -32,6 +34,7 @@ describe('action plans: the process manager', () => {
   const pool = () => app.server.runtime.db.pool;
   const store = (): EventStore => app.server.runtime.store;
   const runner = () => app.server.app.get(PlanRunner);
+  const texts = () => app.server.app.get(AutomatedTextSender);
   const another = () => {
     const s = app.server;
     return new PlanRunner(s.runtime, s.runtime.db.pool, s.runtime.store, s.app.get(SmsSender), s.app.get(SiteNumbers), s.app.get(SiteResolver));
@@ -128,6 +131,8 @@ describe('action plans: the process manager', () => {
 
   it('each step kind takes effect once: the e-mail through its outbox, the text through the SMS port, the task, the stage, the tags, and a wait in business hours', async () => {
     const { leadId, email } = await janesLead(app.server, { FullName: 'Pat Planner', Phone: '2065550181' });
+    // Midday for Pat: the text goes as soon as the automated texts' outbox is swept (quiet-hours.int covers the night).
+    await leadSignedInFrom(app.server, leadId, zoneAtHour(12));
     const steps: PlanStep[] = [
       { kind: 'email', templateId, condition: null },
       { kind: 'text', body: 'Hi {first_name}, this is {agent_name}.', condition: null },
@@ -144,8 +149,9 @@ describe('action plans: the process manager', () => {
     await until('the e-mail', async () => (await readMailbox(pool(), email)).length === 1);
     const [mail] = await readMailbox(pool(), email);
     expect(mail!.subject).toBe('Welcome, Pat');
-    const texts = await readSmsOutbox(pool(), '2065550181');
-    expect(texts.map((t) => t.body)).toEqual(['Hi Pat, this is Jane Agent.']);
+    await texts().sendDue(new Date());
+    const sent = await readSmsOutbox(pool(), '2065550181');
+    expect(sent.map((t) => t.body)).toEqual(['Hi Pat, this is Jane Agent.']);
     expect((await events(`lead-${leadId}`, 'LeadStageChanged')).map((e) => (e.data as { stage: string }).stage)).toContain('Attempted contact');
     const tags = await events(`lead-${leadId}`, 'LeadTagsChanged');
     expect((tags.at(-1)!.data as { tags: string[] }).tags).toEqual(['nurture']);
@@ -401,6 +407,7 @@ describe('action plans: the process manager', () => {
 
   it('exactly once: three runners on one database at once record each step once and send each message once', async () => {
     const { leadId, email } = await janesLead(app.server, { FullName: 'Ona Once', Phone: '2065550184' });
+    await leadSignedInFrom(app.server, leadId, zoneAtHour(12));
     const steps: PlanStep[] = [
       { kind: 'wait', amount: 1, unit: 'hours', condition: null },
       { kind: 'email', templateId, condition: null },
@@ -419,15 +426,20 @@ describe('action plans: the process manager', () => {
     expect((await events(leadPlansStream(leadId), 'PlanStepRecorded')).length).toBe(3);
     expect(await events(`email-${leadId}`, 'LeadEmailSent')).toHaveLength(1);
     expect(await readMailbox(pool(), email)).toHaveLength(1);
+    await Promise.all([texts().sendDue(later), texts().sendDue(later)]);
     expect(await readSmsOutbox(pool(), '2065550184')).toHaveLength(1);
   });
 
-  it('a crash after the text went out and was recorded, before its work row was marked done: after restart it is not sent again', async () => {
+  it('a crash after the text was queued and said held for the night, before its work row was marked done: after restart it is queued and sent once, in the morning', async () => {
     const { leadId } = await janesLead(app.server, { FullName: 'Cara Crash', Phone: '2065550185' });
+    // 23:00 for Cara now, and a week on: the text waits for her 08:00.
+    await leadSignedInFrom(app.server, leadId, zoneAtHour(23));
     const steps: PlanStep[] = [
       { kind: 'wait', amount: 1, unit: 'hours', condition: null },
       { kind: 'text', body: 'Once, {first_name}', condition: null },
     ];
+    const queued = async () =>
+      (await pool().query<{ state: string; not_before: Date }>('SELECT state, not_before FROM automated_texts WHERE lead_id = $1', [leadId])).rows;
     // The app's own runner is stopped (a dead process); runners made here play the process before and after the crash.
     await runner().onModuleDestroy();
     {
@@ -439,25 +451,34 @@ describe('action plans: the process manager', () => {
       const later = new Date(Date.now() + 7 * 24 * HOUR);
       expect(await before.runStep(leadId, enrolmentId, 1, later)).toBe(true);
       await settle(app.server);
-      // The step is recorded and its work row queued (the outbox write): the process dies here, before sending.
       expect(
         Number((await pool().query(`SELECT count(*) AS n FROM plan_work WHERE lead_id = $1 AND kind = 'effect' AND state = 'pending'`, [leadId])).rows[0].n),
       ).toBe(1);
-      expect(await readSmsOutbox(pool(), '2065550185')).toHaveLength(0);
 
-      // Restarted, it dies again between the text being sent and recorded and the row being marked done (the record throws after appending).
-      const crashing = dyingAfterAppendTo((stream) => stream === `sms-${leadId}`);
+      // Restarted, it dies between the text being queued and said held and the row being marked done.
+      const crashing = dyingAfterAppendTo((stream) => stream === `compliance-${leadId}`);
       await crashing.run(later);
       await dueAfterDeath();
-      expect(await readSmsOutbox(pool(), '2065550185')).toHaveLength(1);
+      expect((await queued()).map((r) => r.state)).toEqual(['pending']);
+      const morning = (await queued())[0]!.not_before;
+      expect(morning.getTime() - later.getTime()).toBeGreaterThan(8 * HOUR);
+      expect(morning.getTime() - later.getTime()).toBeLessThanOrEqual(9 * HOUR);
       expect(Number((await pool().query(`SELECT count(*) AS n FROM plan_work WHERE lead_id = $1 AND state = 'pending'`, [leadId])).rows[0].n)).toBe(1);
 
-      // Restarted again: the row is done, nothing is sent twice.
+      // Restarted again: the row is done, the text queued once and said held once; nothing goes at night.
       await another().run(later);
       await another().run(later);
       expect(Number((await pool().query(`SELECT count(*) AS n FROM plan_work WHERE lead_id = $1 AND state = 'pending'`, [leadId])).rows[0].n)).toBe(0);
+      expect(await queued()).toHaveLength(1);
+      expect(await events(`compliance-${leadId}`, 'AutomatedTextHeld')).toHaveLength(1);
+      expect(await texts().sendDue(later)).toBe(0);
+      expect(await readSmsOutbox(pool(), '2065550185')).toHaveLength(0);
+
+      // The morning: sent once, however many sweeps.
+      await Promise.all([texts().sendDue(morning), texts().sendDue(new Date(morning.getTime() + HOUR))]);
       expect(await readSmsOutbox(pool(), '2065550185')).toHaveLength(1);
       expect(await events(`sms-${leadId}`, 'TextMessageSent')).toHaveLength(1);
+      expect((await queued()).map((r) => r.state)).toEqual(['sent']);
     }
   });
   it('a burst: many leads’ e-mail steps falling due at once are decided and mailed in batches, each once, with three runners and a death after the records', async () => {

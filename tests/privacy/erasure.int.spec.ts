@@ -113,7 +113,7 @@ describe('erasure: a lead who inquired, chatted, was texted, saved a search and 
     expect((await lead.client.post('/api/search/savepdq', { name: CANARY.search, filtersAsString: JSON.stringify({ city: 'Seattle' }) })).status).toBe(200);
     const agent = await signIn(server, jane.email, 'jane.localhost');
     expect((await agent.post(`/api/dashboard/leads/${lead.leadId}/notes`, { text: CANARY.note })).status).toBe(201);
-    const texted = await agent.post(`/api/dashboard/leads/${lead.leadId}/messages`, { channel: 'text', body: CANARY.text });
+    const texted = await agent.post(`/api/dashboard/leads/${lead.leadId}/messages`, { channel: 'text', body: CANARY.text, confirmQuietHours: true });
     expect(texted.status, texted.text).toBeLessThan(300);
     expect((await agent.post(`/api/dashboard/leads/${other.leadId}/notes`, { text: 'other-agent-note' })).status).toBe(201);
     await settle(server);

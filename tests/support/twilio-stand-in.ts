@@ -7,6 +7,7 @@ export const TWILIO_SID = 'AC0123456789abcdef0123456789abcdef';
 export const TWILIO_TOKEN = 'test-auth-token-1234';
 export const TWILIO_FROM = '+12065550000';
 export const SMS_INBOUND = '/api/messaging/sms/inbound';
+export const SMS_STATUS = '/api/messaging/sms/status';
 
 /** A 1×1 PNG, what the stand-in serves as an MMS's picture. */
 export const PNG_1X1 = Buffer.from(
@@ -68,7 +69,16 @@ export async function twilioStandIn() {
  * PUBLIC_URL and the path (a wrong token is a forgery).
  */
 export function postInboundText(serverUrl: string, publicUrl: string, params: Record<string, string>, token: string | null = TWILIO_TOKEN) {
+  return postSignedForm(serverUrl, publicUrl, SMS_INBOUND, params, token);
+}
+
+/** What Twilio posts to the status callback of a text we sent, signed as postInboundText signs. */
+export function postTextStatus(serverUrl: string, publicUrl: string, params: Record<string, string>, token: string | null = TWILIO_TOKEN) {
+  return postSignedForm(serverUrl, publicUrl, SMS_STATUS, params, token);
+}
+
+function postSignedForm(serverUrl: string, publicUrl: string, path: string, params: Record<string, string>, token: string | null) {
   const raw = { body: new URLSearchParams(params).toString(), contentType: 'application/x-www-form-urlencoded' };
-  const headers: Record<string, string> = token === null ? {} : { 'x-twilio-signature': twilioSignature(token, `${publicUrl}${SMS_INBOUND}`, params) };
-  return WebClient.for(serverUrl, 'localhost').request('POST', SMS_INBOUND, { raw, origin: null, headers });
+  const headers: Record<string, string> = token === null ? {} : { 'x-twilio-signature': twilioSignature(token, `${publicUrl}${path}`, params) };
+  return WebClient.for(serverUrl, 'localhost').request('POST', path, { raw, origin: null, headers });
 }

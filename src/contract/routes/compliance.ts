@@ -15,6 +15,16 @@ const EvidenceSchema = z.strictObject({
   entries: z.array(EvidenceEntrySchema),
 });
 
+export const TextRulesSchema = z.strictObject({
+  startHour: z.number().int({ error: 'startHour is a whole hour' }).min(8, { error: 'Automated texts may start at 08:00 at the earliest' }).max(20),
+  endHour: z.number().int({ error: 'endHour is a whole hour' }).min(9).max(21, { error: 'Automated texts must end by 21:00' }),
+  perDay: z
+    .number()
+    .int({ error: 'perDay is a whole number' })
+    .min(1, { error: 'At least 1 automated text a day' })
+    .max(20, { error: 'At most 20 automated texts a day' }),
+});
+
 /** What a brokerage answers for (contract section 13): consent in the lead's words and the evidence of it. */
 export const complianceRoutes = routes('compliance', {
   confirmRevocation: {
@@ -26,6 +36,23 @@ export const complianceRoutes = routes('compliance', {
     params: LeadParams,
     body: z.strictObject({}),
     responses: { 200: z.strictObject({ isSuccess: z.literal(true), channel: z.enum(['text', 'email']) }) },
+  },
+  textRules: {
+    method: 'GET',
+    path: 'api/dashboard/office/text-rules',
+    summary: "The office's rules for automated texts: the hours of the lead's day they may arrive in (within 08:00–21:00) and how many a lead gets a day",
+    tag: TAG,
+    access: 'agents, brokers (their office)',
+    responses: { 200: TextRulesSchema },
+  },
+  setTextRules: {
+    method: 'PUT',
+    path: 'api/dashboard/office/text-rules',
+    summary: "Narrow the office's hours for automated texts (never wider than 08:00–21:00) and set how many a lead gets a day",
+    tag: TAG,
+    access: 'brokers',
+    body: TextRulesSchema,
+    responses: { 200: TextRulesSchema },
   },
   evidence: {
     method: 'GET',

@@ -65,7 +65,8 @@ export const conversationRoutes = routes('conversation', {
   send: {
     method: 'POST',
     path: 'api/dashboard/leads/:leadId/messages',
-    summary: 'Send the lead a message on a channel (chat, text, mms with mediaUrl, email)',
+    summary:
+      "Send the lead a message on a channel (chat, text, mms with mediaUrl, email); a text in the lead's quiet hours answers 409 {message, quietHours: true, localTime} unless confirmQuietHours",
     tag: TAG,
     access: 'agents, brokers, staff (their scope); chat: the lead’s agent',
     params: LeadParams,
@@ -75,6 +76,8 @@ export const conversationRoutes = routes('conversation', {
       subject: z.string().max(200, { error: THREAD_MESSAGES.subjectTooLong }).optional(),
       templateId: z.uuid({ error: 'templateId is not an id' }).nullable().optional(),
       mediaUrl: mediaUrl.optional(),
+      /** A text in the lead's quiet hours (before 08:00 or from 21:00 their time) goes only with this; else 409 {message, quietHours, localTime}. */
+      confirmQuietHours: z.boolean().optional(),
     }),
     responses: { 201: z.strictObject({ id: z.string(), channel: z.enum(['chat', 'text', 'mms', 'email']) }) },
   },
@@ -147,5 +150,17 @@ export const conversationRoutes = routes('conversation', {
     // The provider's form, read (at most 64 KB) and checked against its signature before any field is used.
     body: z.object({ From: z.string(), To: z.string(), Body: z.string().optional(), MessageSid: z.string().optional(), NumMedia: z.string().optional() }),
     responses: { 200: z.string() },
+  },
+  smsStatus: {
+    method: 'POST',
+    path: 'api/messaging/sms/status',
+    summary:
+      "The SMS provider's status callback: an outbound text's delivery state (queued, sent, delivered, undelivered, failed, with the error code); 403 unless signed",
+    tag: TAG,
+    access: 'anyone',
+    consumes: 'application/x-www-form-urlencoded',
+    // The provider's form, read (at most 64 KB) and checked against its signature before any field is used.
+    body: z.object({ MessageSid: z.string(), MessageStatus: z.string(), ErrorCode: z.string().optional() }),
+    responses: { 204: z.undefined() },
   },
 });

@@ -29,6 +29,7 @@ import { webhooks } from './049-webhooks';
 import { facebookLeadQueue } from './050-facebook-lead-queue';
 import { sellerMailOutbox } from './051-seller-mail-outbox';
 import { alertChangeQueue } from './052-alert-change-queue';
+import { automatedTexts } from './053-automated-texts';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
 export const migrations: readonly Migration[] = [
@@ -62,4 +63,5 @@ export const migrations: readonly Migration[] = [
   facebookLeadQueue,
   sellerMailOutbox,
   alertChangeQueue,
+  automatedTexts,
 ];

@@ -1,3 +1,5 @@
+import type { DeliveryState } from '../../contract/text-delivery';
+
 /**
  * A lead's message that may have asked not to be contacted but did not say it clearly ("stop by
  * at 5?", "stop the alerts but call me"): not a revocation; the agent is asked to confirm. On the
@@ -27,7 +29,58 @@ export type ConsentRevocationConfirmed = {
   };
 };
 
-export type ComplianceEvent = ConsentWordingUnclear | ConsentRevocationConfirmed;
-export const complianceEventTypes = ['ConsentWordingUnclear', 'ConsentRevocationConfirmed'] as const satisfies readonly ComplianceEvent['type'][];
+/**
+ * An automated text (a plan's step) that would have reached the lead in their quiet hours, or
+ * over the office's daily number: it waits in the outbox until `until`. `localUntil` is that
+ * time on the lead's own clock ("Tue 08:00"), as the timeline says it. On `compliance-{leadId}`.
+ */
+export type AutomatedTextHeld = {
+  readonly type: 'AutomatedTextHeld';
+  readonly data: {
+    readonly leadId: string;
+    readonly messageId: string;
+    readonly reason: 'quiet-hours' | 'daily-limit';
+    readonly until: string;
+    readonly localUntil: string;
+    readonly zone: string;
+  };
+};
+
+/** An automated text not sent because a text to the lead's number came back undeliverable for good (`errorCode`: the carrier's). On `compliance-{leadId}`. */
+export type AutomatedTextSkipped = {
+  readonly type: 'AutomatedTextSkipped';
+  readonly data: { readonly leadId: string; readonly messageId: string; readonly reason: 'unreachable'; readonly errorCode: number };
+};
+
+export type ComplianceEvent = ConsentWordingUnclear | ConsentRevocationConfirmed | AutomatedTextHeld | AutomatedTextSkipped;
+export const complianceEventTypes = [
+  'ConsentWordingUnclear',
+  'ConsentRevocationConfirmed',
+  'AutomatedTextHeld',
+  'AutomatedTextSkipped',
+] as const satisfies readonly ComplianceEvent['type'][];
+
+/**
+ * The office's rules for automated texts: the hours of its leads' day they may arrive in (within
+ * 08:00 to 21:00, never wider) and how many a lead gets a day. Stream `textrules-{officeId}`.
+ */
+export type OfficeTextRulesSet = {
+  readonly type: 'OfficeTextRulesSet';
+  readonly data: { readonly officeId: string; readonly startHour: number; readonly endHour: number; readonly perDay: number; readonly byUserId: string };
+};
+export const textRulesStream = (officeId: string) => `textrules-${officeId}`;
 
 export const complianceStream = (leadId: string) => `compliance-${leadId}`;
+
+/**
+ * The carrier's word on an outbound text, from the provider's signed status callback: its new
+ * state and, when it failed, the provider's error code. On the stream `textdelivery-{providerId}`
+ * (the callback names only the provider's id; the thread joins it to the text). No personal data:
+ * the number it went to is not kept here.
+ */
+export type TextDeliveryReported = {
+  readonly type: 'TextDeliveryReported';
+  readonly data: { readonly providerId: string; readonly state: DeliveryState; readonly errorCode: number | null };
+};
+export const textDeliveryEventTypes = ['TextDeliveryReported'] as const satisfies readonly TextDeliveryReported['type'][];
+export const textDeliveryStream = (providerId: string) => `textdelivery-${providerId}`;

@@ -18,7 +18,7 @@ export { sendTextToLead, type TextResult } from './send-text/send-text';
 export { SiteNumbers } from './site-numbers';
 // Webhooks that read their own bodies (main.ts keeps the body parsers off them).
 export { INBOUND_EMAIL_PATH } from './receive-inbound-email/inbound-email.http';
-export { SMS_INBOUND_PATH } from './receive-text/sms-inbound.http';
+export { SMS_INBOUND_PATH, TwilioConfiguredGuard, TwilioForm } from './receive-text/sms-inbound.http';
 // Action plans (issue 19 part 1) act on leads through the conversation context's own deciders.
 export { leadEmailDecider } from './send-lead-email/lead-email.decide';
 export { leadMergeValues } from './send-lead-email/merge-values';

@@ -3,6 +3,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The answer's other fields, for an error the client acts on (a 409 it asks the user about). */
+    readonly body: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -45,7 +47,7 @@ export async function request<T>(method: Method, url: string, body?: unknown, op
     if (!res.ok) {
       const message =
         data && typeof data === 'object' && 'message' in data ? String((data as { message: unknown }).message) : res.statusText || `HTTP ${res.status}`;
-      throw new ApiError(message, res.status);
+      throw new ApiError(message, res.status, data && typeof data === 'object' ? (data as Record<string, unknown>) : {});
     }
     return data as T;
   } catch (err) {

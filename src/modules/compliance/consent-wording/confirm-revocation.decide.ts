@@ -1,6 +1,6 @@
 import type { Decider } from '../../../commands/decider';
 import { conflict } from '../../../shared/errors';
-import type { ComplianceEvent, ConsentWordingUnclear } from '../compliance.events';
+import type { ComplianceEvent, ConsentRevocationConfirmed, ConsentWordingUnclear } from '../compliance.events';
 
 /** The lead's unclear messages the agent has not answered yet, oldest first. */
 export type OpenQuestions = { readonly open: readonly ConsentWordingUnclear['data'][] };
@@ -11,11 +11,12 @@ export const NOTHING_TO_CONFIRM = 'This lead has no message about being contacte
 
 export function evolveOpenQuestions(state: OpenQuestions, e: ComplianceEvent): OpenQuestions {
   if (e.type === 'ConsentWordingUnclear') return { open: [...state.open.filter((q) => q.channel !== e.data.channel), e.data] };
-  return { open: state.open.filter((q) => q.channel !== e.data.channel) };
+  if (e.type === 'ConsentRevocationConfirmed') return { open: state.open.filter((q) => q.channel !== e.data.channel) };
+  return state;
 }
 
 /** One click answers the newest open question: its channel is revoked by the agent's reading. */
-export function decideConfirmRevocation(c: ConfirmRevocation, state: OpenQuestions): ComplianceEvent[] {
+export function decideConfirmRevocation(c: ConfirmRevocation, state: OpenQuestions): ConsentRevocationConfirmed[] {
   const q = state.open.at(-1);
   if (!q) throw conflict(NOTHING_TO_CONFIRM);
   return [

@@ -11,7 +11,7 @@ import { newId } from '../../../shared/ids';
 import { decideUpdateAccount, loadAccount, userStream } from '../../accounts';
 import { leadInScope } from '../../leads';
 import { type ComplianceEvent, complianceStream } from '../compliance.events';
-import { confirmRevocationDecider } from './confirm-revocation.decide';
+import { confirmRevocationDecider, decideConfirmRevocation } from './confirm-revocation.decide';
 
 /**
  * One click from the lead page: the agent reads the lead's unclear message as a revocation. The
@@ -29,7 +29,7 @@ export class ConfirmRevocationController {
     const { result } = await decideAndAppend(this.store, async () => {
       const questions = await this.store.readStream(complianceStream(lead.leadId));
       const state = fold(confirmRevocationDecider, questions as unknown as ComplianceEvent[]);
-      const answered = confirmRevocationDecider.decide({ leadId: lead.leadId, byUserId: viewer.userId }, state);
+      const answered = decideConfirmRevocation({ leadId: lead.leadId, byUserId: viewer.userId }, state);
       const { channel, messageId } = answered[0]!.data;
       const { account, revision } = await loadAccount(this.store, lead.userId);
       const source = {

@@ -16,6 +16,7 @@ import { LeadEmails } from '../send-lead-email/send-lead-email.handler';
 import { sendTextToLead } from '../send-text/send-text';
 import { SiteNumbers } from '../site-numbers';
 import { SmsSender } from '../../messaging';
+import { loadTextRules, quietHoursTime } from '../../compliance';
 import { ThreadAccess } from '../thread-access';
 import { channelStates, refusal } from './channels';
 
@@ -74,6 +75,11 @@ export class SendMessageController {
       case 'mms': {
         if (text.length > TEXT_MAX) throw validation(THREAD_MESSAGES.textTooLong);
         if (input.channel === 'mms' && !input.mediaUrl) throw validation('An MMS needs its picture or video (mediaUrl)');
+        if (!input.confirmQuietHours) {
+          // The agent's own text goes at any hour, but only once they know it is night for the lead.
+          const localTime = quietHoursTime(await loadTextRules(this.store, lead, lead.phone), ctx.now);
+          if (localTime) throw new AppError('conflict', `It is ${localTime} for ${lead.fullName}. Send anyway?`, { quietHours: true, localTime });
+        }
         const kind = input.channel === 'mms' ? 'video' : 'text';
         const result = await sendTextToLead(
           this.store,

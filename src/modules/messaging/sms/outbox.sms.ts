@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { type InboundRequest, type InboundText, SmsSender, type TextMessage } from './sms.port';
+import { type InboundRequest, type InboundText, SmsSender, type StatusReport, type TextMessage } from './sms.port';
 
 /**
  * Development adapter: texts are kept in the sms_outbox table (readable by staff at GET
@@ -21,6 +21,10 @@ export class OutboxSms extends SmsSender {
   }
 
   parseInbound(_req: InboundRequest): InboundText | null {
+    return null;
+  }
+
+  parseStatus(_req: InboundRequest): StatusReport | null {
     return null;
   }
 

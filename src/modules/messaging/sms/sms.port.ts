@@ -25,6 +25,9 @@ export type InboundRequest = {
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
 };
 
+/** The provider's word on one of our texts (its status callback), once the adapter has checked it came from the provider. */
+export type StatusReport = { readonly providerId: string; readonly status: string; readonly errorCode: number | null };
+
 /**
  * The SMS port: the Twilio adapter when TWILIO_* is configured, else the development outbox.
  * Callers check consent before `send` (the consent ledger on the user's stream).
@@ -33,6 +36,8 @@ export abstract class SmsSender {
   abstract send(message: TextMessage): Promise<{ providerId: string }>;
   /** The reply, or null when the request is not a genuine one from the provider. */
   abstract parseInbound(req: InboundRequest): InboundText | null;
+  /** A status callback, or null when the request is not a genuine one from the provider. */
+  abstract parseStatus(req: InboundRequest): StatusReport | null;
   /** The bytes of an inbound MMS's media (one of `InboundText.media`), or null when it cannot be had or is over `maxBytes`. */
   abstract fetchMedia(url: string, maxBytes: number): Promise<Buffer | null>;
 }

@@ -1,5 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type InboundRequest, type InboundText, SmsSender, type TextMessage, e164 } from './sms.port';
+import { type InboundRequest, type InboundText, SmsSender, type StatusReport, type TextMessage, e164 } from './sms.port';
+
+/** Where Twilio posts what became of each text (contract section 13), under PUBLIC_URL. */
+export const SMS_STATUS_PATH = '/api/messaging/sms/status';
 
 export type TwilioConfig = { readonly accountSid: string; readonly authToken: string; readonly from: string; readonly apiUrl: string };
 
@@ -17,7 +20,7 @@ export class TwilioSms extends SmsSender {
   }
 
   async send(m: TextMessage): Promise<{ providerId: string }> {
-    const form = new URLSearchParams({ To: e164(m.to), From: m.from ?? this.config.from, Body: m.body });
+    const form = new URLSearchParams({ To: e164(m.to), From: m.from ?? this.config.from, Body: m.body, StatusCallback: `${this.publicUrl}${SMS_STATUS_PATH}` });
     if (m.mediaUrl) form.set('MediaUrl', m.mediaUrl.startsWith('/') ? `${this.publicUrl}${m.mediaUrl}` : m.mediaUrl);
     const auth = Buffer.from(`${this.config.accountSid}:${this.config.authToken}`).toString('base64');
     const res = await fetch(`${this.config.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(this.config.accountSid)}/Messages.json`, {
@@ -35,15 +38,19 @@ export class TwilioSms extends SmsSender {
     return { providerId: data.sid };
   }
 
-  parseInbound(req: InboundRequest): InboundText | null {
+  /** Whether Twilio signed exactly this URL and these parameters with our auth token. */
+  private signed(req: InboundRequest): boolean {
     const header = req.headers['x-twilio-signature'];
     const signature = Array.isArray(header) ? header[0] : header;
-    if (!signature) return null;
-    const expected = twilioSignature(this.config.authToken, req.url, req.params);
+    if (!signature) return false;
     const a = Buffer.from(signature);
-    const b = Buffer.from(expected);
-    if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
-    const p = (name: string): string | null => (typeof req.params[name] === 'string' ? (req.params[name] as string) : null);
+    const b = Buffer.from(twilioSignature(this.config.authToken, req.url, req.params));
+    return a.length === b.length && timingSafeEqual(a, b);
+  }
+
+  parseInbound(req: InboundRequest): InboundText | null {
+    if (!this.signed(req)) return null;
+    const p = param(req);
     const from = p('From');
     const body = p('Body');
     if (from === null || body === null) return null;
@@ -55,6 +62,17 @@ export class TwilioSms extends SmsSender {
       if (url) media.push({ url, contentType: p(`MediaContentType${i}`) ?? 'application/octet-stream' });
     }
     return { from, to: p('To') ?? '', body, providerId: p('MessageSid') ?? p('SmsSid') ?? '', media };
+  }
+
+  /** MessageSid, MessageStatus and ErrorCode of a signed status callback (of our own account only). */
+  parseStatus(req: InboundRequest): StatusReport | null {
+    if (!this.signed(req)) return null;
+    const p = param(req);
+    const providerId = p('MessageSid') ?? p('SmsSid');
+    const status = p('MessageStatus') ?? p('SmsStatus');
+    if (!providerId || !status || (p('AccountSid') ?? this.config.accountSid) !== this.config.accountSid) return null;
+    const code = Number(p('ErrorCode'));
+    return { providerId, status, errorCode: p('ErrorCode') && Number.isInteger(code) && code > 0 ? code : null };
   }
 
   /**
@@ -83,6 +101,12 @@ export class TwilioSms extends SmsSender {
     }
   }
 }
+
+/** One value of a posted form (null when absent or repeated). */
+const param =
+  (req: InboundRequest) =>
+  (name: string): string | null =>
+    typeof req.params[name] === 'string' ? (req.params[name] as string) : null;
 
 /**
  * Twilio's request signature: the full URL it posted to (with the query), then each POST

@@ -33,6 +33,20 @@ describe('what a thread item becomes as a web push', () => {
   });
 });
 
+describe('what a text the carrier could not deliver becomes as a web push', () => {
+  it("tells the lead's agent, with the carrier's reason in words; nothing while it is on its way", () => {
+    const out = (deliveryState: string, errorCode: number | null) => item({ id: 'i9', direction: 'out', deliveryState, errorCode });
+    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: out('undelivered', 30006) }, 'office')).toEqual({
+      title: 'A text was not delivered',
+      body: 'The number is a landline or cannot receive texts.',
+      url: '/dashboard?lead=L1&chat=1',
+      tag: 'delivery-i9',
+    });
+    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: out('sent', null) }, 'office')).toBeNull();
+    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: out('failed', 30006) }, 'lead')).toBeNull();
+  });
+});
+
 describe('what a behaviour alert becomes as a web push', () => {
   it("tells the office (the lead's agent) what the lead did, opening the lead; the same alert again replaces it (its id); never a lead", () => {
     const alert = {

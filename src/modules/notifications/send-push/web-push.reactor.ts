@@ -13,6 +13,7 @@ import { isPushServiceEndpoint } from '../push-services';
 import { type Vapid, VapidKeys } from '../vapid-keys';
 import { LEVEL } from '../../accounts';
 import { SubscriptionsCommand } from '../subscriptions.command';
+import { deliveryErrorWords } from '../../../contract/text-delivery';
 
 const log = logger('web-push');
 
@@ -51,7 +52,17 @@ export function notificationFor(name: string, payload: Record<string, unknown>, 
   }
   if (name === 'thread.item' && audience === 'office') {
     // Chat has its own notification (chat.message); a text, MMS or e-mail from the lead tells their agent.
-    const item = payload.item as { channel: string; direction: string; body: string } | undefined;
+    const item = payload.item as
+      { id: string; channel: string; direction: string; body: string; deliveryState?: string; errorCode?: number | null } | undefined;
+    // A text of the agent's that the carrier could not deliver tells them, with why (contract section 13).
+    if (item?.direction === 'out' && (item.deliveryState === 'undelivered' || item.deliveryState === 'failed') && payload.agentId) {
+      return {
+        title: 'A text was not delivered',
+        body: deliveryErrorWords(item.errorCode) ?? 'The carrier did not say why.',
+        url: `/dashboard?lead=${String(payload.leadId)}&chat=1`,
+        tag: `delivery-${item.id}`,
+      };
+    }
     if (!item || item.direction !== 'in' || item.channel === 'chat' || !payload.agentId) return null;
     const body = item.body || (item.channel === 'mms' ? 'A picture' : '');
     const title = item.channel === 'email' ? 'New e-mail from a lead' : 'New text from a lead';

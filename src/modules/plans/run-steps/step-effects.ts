@@ -12,7 +12,8 @@ import { logger } from '../../../shared/logger';
 import { stableId } from '../../../shared/stable-id';
 import { type Account, type AccountEvent, evolveAccount, initialAccount, isValidEmail, loadAccount, toNewEvents, userStream } from '../../accounts';
 import { decideChangeStage, decideOnLead, decideTagLead, type Lead, loadLead, loadLeads } from '../../leads';
-import { emailStream, leadEmailDecider, leadMergeValues, SiteNumbers, smsDecider, smsStream } from '../../conversation';
+import { emailStream, leadEmailDecider, leadMergeValues, SiteNumbers, smsStream } from '../../conversation';
+import { queueAutomatedText } from '../../compliance';
 import { textEligibility } from '../../messaging';
 import type { SmsSender } from '../../messaging';
 import type { SiteResolver } from '../../sites';
@@ -226,10 +227,9 @@ export async function applyEmailEffects(d: EffectDeps, items: readonly EmailEffe
 }
 
 /**
- * A text: consent and a cell phone checked now, then the SMS port, then TextMessageSent with the
- * step's message id. A text already recorded (the port accepted it and the record was made
- * before a crash) is not sent again; only a death between the provider accepting it and the
- * record can send it twice (no provider joins our transaction), as for every outbox.
+ * A text: consent and a cell phone checked now, then queued with the step's message id for the
+ * lead's window (quiet hours, the office's daily number); the automated texts' outbox sends it
+ * and records TextMessageSent. A text already recorded or queued is not queued again.
  */
 async function sendText(d: EffectDeps, lead: Extract<Lead, { exists: true }>, effect: StepEffect, template: string, now: Date): Promise<void> {
   const messageId = stepMessageId(effect.stepId, 'text');
@@ -239,12 +239,6 @@ async function sendText(d: EffectDeps, lead: Extract<Lead, { exists: true }>, ef
   const { values, account } = await mergeValuesOf(d, lead, sender);
   if (!account || textEligibility(account)) return;
   const body = renderMergeFields(template, values).trim();
-  const { providerId } = await d.sms.send({ to: account.cellPhone!, body, mediaUrl: null, from: await d.numbers.fromFor(lead.siteId) });
-  await handleCommand(
-    d.store,
-    smsStream(lead.leadId),
-    smsDecider,
-    { leadId: lead.leadId, siteId: lead.siteId, messageId, byUserId: sender, kind: 'text', body, mediaUrl: null, providerId },
-    systemContext(now, lead.siteId),
-  );
+  // Through the automated texts' outbox: it goes in the lead's window, within the office's daily number.
+  await queueAutomatedText(d.store, d.pool, { lead, messageId, byUserId: sender, body, cellPhone: account.cellPhone! }, now);
 }

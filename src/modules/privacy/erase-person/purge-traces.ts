@@ -16,6 +16,7 @@ export async function purgeOutboxes(db: pg.Pool, userId: string, leadIds: readon
     'lead_notice_outbox',
     'webhook_deliveries',
     'seller_mail_outbox',
+    'automated_texts',
   ];
   for (const table of byLead) await db.query(`DELETE FROM ${table} WHERE lead_id = ANY($1::uuid[])`, [leadIds]);
   await db.query('DELETE FROM alert_outbox WHERE user_id = $1', [userId]);

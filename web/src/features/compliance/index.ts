@@ -1,2 +1,3 @@
 export * from './components/ConsentQuestion';
 export * from './components/EvidenceDownload';
+export * from './components/TextRulesSetting';

@@ -8,8 +8,11 @@ const { conversation } = contract;
 export const conversationApi = {
   thread: (leadId: string, before?: string) => api(conversation.thread, { params: { leadId }, query: { before } }),
   channels: (leadId: string) => api(conversation.channels, { params: { leadId } }),
-  send: (leadId: string, channel: SendChannel, body: string, subject?: string) =>
-    api(conversation.send, { params: { leadId }, body: { channel, body, ...(channel === 'email' ? { subject: subject ?? '' } : {}) } }),
+  send: (leadId: string, channel: SendChannel, body: string, subject?: string, confirmQuietHours?: boolean) =>
+    api(conversation.send, {
+      params: { leadId },
+      body: { channel, body, ...(channel === 'email' ? { subject: subject ?? '' } : {}), ...(confirmQuietHours ? { confirmQuietHours } : {}) },
+    }),
   /** The lead's messages that could not be delivered, with the reason. */
   failed: (leadId: string) => api(conversation.failed, { params: { leadId } }),
   read: (leadId: string, upToId: string) => api(conversation.read, { params: { leadId }, body: { upToId } }),

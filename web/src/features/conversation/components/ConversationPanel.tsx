@@ -1,6 +1,8 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { MergedFrom } from '../../leads';
 import { NotDeliveredLine, NotDeliveredList } from './NotDelivered';
+import { DeliveryError, DeliveryLabel } from './DeliveryState';
+import { QuietHoursConfirm } from './QuietHoursConfirm';
 import type { FailedMessage } from '../../../../../src/contract/outboxes';
 import { ApiError } from '../../../api/http';
 import { CHANNEL_LABEL, type ChannelState, type SendChannel, type ThreadItem } from '../../../../../src/contract/thread';
@@ -64,6 +66,7 @@ export function ConversationPanel({
   const [error, setError] = useState<string | null>(null);
   const [failed, setFailed] = useState<readonly FailedMessage[]>([]);
   const [emoji, setEmoji] = useState(false);
+  const [quiet, setQuiet] = useState<{ message: string; text: string; channel: SendChannel } | null>(null);
   const list = useRef<HTMLOListElement>(null);
   const readUpTo = useRef<string | null>(null);
   const stick = useRef(true);
@@ -162,27 +165,25 @@ export function ConversationPanel({
   };
 
   const state = channels.find((c) => c.channel === channel);
-  const send = (e: FormEvent) => {
-    e.preventDefault();
-    const text = body.trim();
-    if (!text || !channel || !state?.available) return;
+  const deliver = (text: string, ch: SendChannel, confirmQuietHours = false) => {
     const temp = `pending-${crypto.randomUUID()}`;
     const mine: Shown = {
       id: temp,
-      channel,
+      channel: ch,
       direction: 'out',
       body: text,
       at: new Date().toISOString(),
       authorId: viewerId,
       pending: true,
-      ...(channel === 'email' ? { subject } : {}),
+      ...(ch === 'email' ? { subject } : {}),
     };
     stick.current = true;
     setItems((cur) => [...cur, mine]);
     setBody('');
     setEmoji(false);
     setError(null);
-    conversationApi.send(leadId, channel, text, subject).then(
+    setQuiet(null);
+    conversationApi.send(leadId, ch, text, subject, confirmQuietHours).then(
       ({ id }) =>
         setItems((cur) =>
           cur.some((i) => i.id === id) ? cur.filter((i) => i.id !== temp) : cur.map((i) => (i.id === temp ? { ...i, id, pending: false } : i)),
@@ -190,10 +191,18 @@ export function ConversationPanel({
       (err: unknown) => {
         setItems((cur) => cur.filter((i) => i.id !== temp));
         setBody(text);
+        // Night for the lead: the agent decides, with the lead's time in front of them.
+        if (err instanceof ApiError && err.status === 409 && err.body.quietHours === true) return setQuiet({ message: err.message, text, channel: ch });
         setError(err instanceof ApiError ? err.message : 'The message was not sent');
         if (err instanceof ApiError && err.status === 403) loadChannels();
       },
     );
+  };
+  const send = (e: FormEvent) => {
+    e.preventDefault();
+    const text = body.trim();
+    if (!text || !channel || !state?.available) return;
+    deliver(text, channel);
   };
 
   const lastSeen = [...items].reverse().find((i) => i.channel === 'chat' && i.direction === 'out');
@@ -237,6 +246,7 @@ export function ConversationPanel({
             {i.channel === 'call' && <p className={styles.call}>{callLine(i)}</p>}
             {i.body && <p className={chat.text}>{i.body}</p>}
             {failedItem.has(i.id) && <NotDeliveredLine failure={failedItem.get(i.id)!} />}
+            <DeliveryError item={i} />
             {i.media?.map((m) =>
               m.contentType?.startsWith('image/') ? (
                 <a key={m.url} href={m.url} target="_blank" rel="noreferrer">
@@ -256,6 +266,8 @@ export function ConversationPanel({
                 <span>Sending…</span>
               ) : failedItem.has(i.id) ? (
                 <span>Not delivered</span>
+              ) : i.deliveryState ? (
+                <DeliveryLabel item={i} />
               ) : (
                 i === lastSeen && <span className={chat.receipt}>{i.readAt ? 'Seen' : 'Sent'}</span>
               )}
@@ -263,6 +275,7 @@ export function ConversationPanel({
           </li>
         ))}
       </ol>
+      {quiet && <QuietHoursConfirm message={quiet.message} onSend={() => deliver(quiet.text, quiet.channel, true)} onCancel={() => setQuiet(null)} />}
       <form className={styles.compose} onSubmit={send}>
         <fieldset className={styles.channels}>
           <legend>Send as</legend>

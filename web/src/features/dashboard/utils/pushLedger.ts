@@ -14,8 +14,11 @@ export function pushKey(p: Push): string {
       return `stage:${String(x.eventId)}`;
     case 'chat.message':
       return `chat:${String(x.messageId)}`;
-    case 'thread.item':
-      return `thread:${String((x.item as { id?: string } | undefined)?.id)}`;
+    case 'thread.item': {
+      // A text's item comes again as the carrier reports on it: each state is news.
+      const item = x.item as { id?: string; deliveryState?: string } | undefined;
+      return `thread:${String(item?.id)}${item?.deliveryState ? `:${item.deliveryState}` : ''}`;
+    }
     case 'chat.read':
       return `read:${String(x.leadId)}:${String(x.readerId)}:${String(x.upToMessageId)}`;
     default:

@@ -6,6 +6,7 @@ import { ListingClaimsSetting } from './ListingClaimsSetting';
 import { RoutingSettingsPanel } from '../../office';
 import { ScoreRulesPanel } from '../../scores';
 import { BehaviourThresholdsPanel } from '../../office';
+import { TextRulesSetting } from '../../compliance';
 import styles from './TeamPanel.module.css';
 
 /**
@@ -31,6 +32,7 @@ export function TeamPanel({
       <p className={styles.intro}>Leads of the office site go round robin to active agents; an inactive agent is skipped until activated again.</p>
       {role === 'broker' && <ListingClaimsSetting />}
       {role === 'broker' && <RoutingSettingsPanel />}
+      {role === 'broker' && <TextRulesSetting />}
       {role !== 'agent' && <ScoreRulesPanel />}
       {role !== 'agent' && <BehaviourThresholdsPanel role={role} />}
       <ul className={styles.cards}>

@@ -1,0 +1,75 @@
+import type pg from 'pg';
+import { systemContext } from '../../../commands/command-context';
+import { handleCommand } from '../../../commands/handle-command';
+import { wallClock } from '../../../contract/time-zone';
+import type { EventStore } from '../../../eventstore/event-store.port';
+import { complianceStream } from '../compliance.events';
+import { nextTextSlot } from './quiet-hours';
+import { textHeldDecider } from './text-held.decide';
+import { loadTextRules } from './text-rules';
+
+/** The plain table of texts automation sends (only this folder writes it). */
+export const AUTOMATED_TEXTS = { outboxTables: ['automated_texts'] } as const;
+
+export type AutomatedText = {
+  readonly lead: { readonly leadId: string; readonly userId: string; readonly siteId: string; readonly officeId: string | null };
+  readonly messageId: string;
+  readonly byUserId: string;
+  readonly body: string;
+  readonly cellPhone: string;
+};
+
+const DAY_FMT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** "Tue 08:00" on the lead's clock. */
+function localLabel(at: Date, zone: string): string {
+  const w = wallClock(at, zone);
+  const weekday = DAY_FMT[new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay()]!;
+  return `${weekday} ${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`;
+}
+
+/**
+ * Queues an automated text for the lead's window (contract section 13): the first moment at or
+ * after `now` inside the office's hours of the lead's day, on a day the lead has had fewer than
+ * the office's number of automated texts (those sent or waiting count). Held past `now`, the
+ * lead's timeline says until when (AutomatedTextHeld). Once per message id: the same step queued
+ * again changes nothing.
+ */
+export async function queueAutomatedText(store: EventStore, pool: pg.Pool, t: AutomatedText, now: Date): Promise<{ notBefore: Date }> {
+  const rules = await loadTextRules(store, t.lead, t.cellPhone);
+  const { rows: booked } = await pool.query<{ not_before: Date }>(
+    `SELECT not_before FROM automated_texts WHERE lead_id = $1 AND message_id <> $2 AND state IN ('pending', 'sent') AND not_before > $3::timestamptz - interval '2 days'`,
+    [t.lead.leadId, t.messageId, now.toISOString()],
+  );
+  const notBefore = nextTextSlot(
+    now,
+    rules.zone,
+    rules.window,
+    rules.perDay,
+    booked.map((r) => r.not_before),
+  );
+  const { rows } = await pool.query<{ not_before: Date }>(
+    `INSERT INTO automated_texts (message_id, lead_id, site_id, by_user_id, body, not_before) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (message_id) DO UPDATE SET message_id = excluded.message_id RETURNING not_before`,
+    [t.messageId, t.lead.leadId, t.lead.siteId, t.byUserId, t.body, notBefore.toISOString()],
+  );
+  const queued = rows[0]!.not_before;
+  if (queued.getTime() > now.getTime()) {
+    const inWindow = wallClock(now, rules.zone).hour >= rules.window.startHour && wallClock(now, rules.zone).hour < rules.window.endHour;
+    await handleCommand(
+      store,
+      complianceStream(t.lead.leadId),
+      textHeldDecider,
+      {
+        leadId: t.lead.leadId,
+        messageId: t.messageId,
+        reason: inWindow ? 'daily-limit' : 'quiet-hours',
+        until: queued.toISOString(),
+        localUntil: localLabel(queued, rules.zone),
+        zone: rules.zone,
+      },
+      systemContext(now, t.lead.siteId),
+    );
+  }
+  return { notBefore: queued };
+}
