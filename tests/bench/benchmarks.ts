@@ -20,6 +20,7 @@ import { plansBenchmark } from './plans.bench';
 import { searchJsBenchmark } from './search-js.bench';
 import { pushUnderLoadBenchmark } from './push-under-load.bench';
 import { valuationBenchmark } from './valuation.bench';
+import { apiV1Benchmark } from './api-v1.bench';
 import { webhooksBenchmark } from './webhooks.bench';
 
 /** Every benchmark `npm run bench` runs, in table order. Add yours here. */
@@ -46,4 +47,5 @@ export const benchmarks: readonly Benchmark[] = [
   dashboardViewsBenchmark,
   valuationBenchmark,
   webhooksBenchmark,
+  apiV1Benchmark,
 ];
