@@ -2,6 +2,7 @@ import { accountStreamsProjection } from '../../projections/account-streams';
 import { agreementsProjection } from '../../projections/agreements';
 import { apiKeysProjection } from '../../projections/api-keys';
 import { facebookLeadsProjection } from '../../projections/facebook-leads';
+import { marketStatsProjection } from '../../projections/market-stats';
 import { publicEventsProjection } from '../../projections/public-events';
 import { actionPlansProjection } from '../../projections/action-plans';
 import { agentPagesProjection } from '../../projections/agent-pages';
@@ -83,6 +84,7 @@ export const allProjections: readonly Projection[] = [
   apiKeysProjection,
   publicEventsProjection,
   facebookLeadsProjection,
+  marketStatsProjection,
 ];
 
 /**
