@@ -45,3 +45,20 @@ export function parseMarketPath(path: string): { kind: 'city' | 'zip'; slug: str
 }
 
 export const isMarketPath = (path: string): boolean => parseMarketPath(path) !== undefined;
+
+const money = (n: number | null): string => (n === null ? '—' : `$${n.toLocaleString('en-US')}`);
+const count = (n: number | null): string => (n === null ? '—' : n.toLocaleString('en-US'));
+
+/** The table's columns, for the server page and the app alike. */
+export const MARKET_COLUMNS: readonly { readonly label: string; readonly value: (m: MarketMonth) => string }[] = [
+  { label: 'Month', value: (m) => m.month },
+  { label: 'Median sold price', value: (m) => money(m.medianPrice) },
+  { label: 'Median price per sq ft', value: (m) => money(m.medianPricePerSqft) },
+  { label: 'Median days on market', value: (m) => count(m.medianDaysOnMarket) },
+  { label: 'Homes sold', value: (m) => count(m.sales) },
+  { label: 'New listings', value: (m) => count(m.newListings) },
+  { label: 'Active at month end', value: (m) => count(m.activeInventory) },
+  { label: 'Months of supply', value: (m) => (m.monthsOfSupply === null ? '—' : m.monthsOfSupply.toFixed(1)) },
+];
+
+export const SUPPLY_NOTE = `Months of supply: homes active at the month's end divided by the average homes sold per month over that month and the ${SUPPLY_TRAILING_MONTHS - 1} before it. Figures come from the MLS listings this site shows; "—": no sale that month.`;
