@@ -6,6 +6,7 @@ import { NotFoundPage } from '../../app/NotFoundPage';
 import { useTakeOver } from '../../app/serverPage';
 import { PageLoadError } from '../public';
 import { marketReport } from './marketApi';
+import { MarketSubscribe } from './MarketSubscribe';
 import styles from './MarketReportPage.module.css';
 
 type State = { status: 'loading' } | { status: 'found'; report: MarketReport } | { status: 'missing' } | { status: 'error'; message: string };
@@ -82,6 +83,7 @@ export function MarketReportPage({ path }: { path: string }) {
         </div>
         <p className={styles.note}>{SUPPLY_NOTE}</p>
       </section>
+      <MarketSubscribe label={r.label} />
     </main>
   );
 }
