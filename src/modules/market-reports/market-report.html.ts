@@ -12,7 +12,7 @@ export function renderMarketReport(r: MarketReport): Html {
 ${
   line.dots.length === 0
     ? html`<p>No homes sold here in these months.</p>`
-    : html`<svg class="market-chart" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" width="100%" role="img" aria-labelledby="market-chart-title"><title id="market-chart-title">Median sold price by month in ${r.label}; the table below gives every figure</title>
+    : html`<svg class="market-chart" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" width="100%" height="auto" role="img" aria-labelledby="market-chart-title"><title id="market-chart-title">Median sold price by month in ${r.label}; the table below gives every figure</title>
 ${line.segments.map((s) => html`<polyline points="${s}" fill="none" stroke="currentColor" stroke-width="2"></polyline>`)}
 ${line.dots.map((d) => html`<circle cx="${d.x}" cy="${d.y}" r="3" fill="currentColor"></circle>`)}
 </svg>`
@@ -20,7 +20,7 @@ ${line.dots.map((d) => html`<circle cx="${d.x}" cy="${d.y}" r="3" fill="currentC
 </section>
 <section aria-labelledby="market-table">
 <h2 id="market-table">Month by month</h2>
-<div class="table-scroll"><table class="ssr-table">
+<div class="ssr-scroll" tabindex="0" role="region" aria-label="Market figures by month, scrolls sideways on small screens"><table class="ssr-table">
 <thead><tr>${MARKET_COLUMNS.map((c) => html`<th scope="col">${c.label}</th>`)}</tr></thead>
 <tbody>${[...r.months].reverse().map((m) => html`<tr><th scope="row">${monthLabel(m.month)}</th>${MARKET_COLUMNS.slice(1).map((c) => html`<td>${c.value(m)}</td>`)}</tr>`)}</tbody>
 </table></div>
