@@ -3,6 +3,7 @@ import { agreementsProjection } from '../../projections/agreements';
 import { apiKeysProjection } from '../../projections/api-keys';
 import { facebookLeadsProjection } from '../../projections/facebook-leads';
 import { marketStatsProjection } from '../../projections/market-stats';
+import { listingActivityProjection } from '../../projections/listing-activity';
 import { publicEventsProjection } from '../../projections/public-events';
 import { actionPlansProjection } from '../../projections/action-plans';
 import { agentPagesProjection } from '../../projections/agent-pages';
@@ -85,6 +86,7 @@ export const allProjections: readonly Projection[] = [
   publicEventsProjection,
   facebookLeadsProjection,
   marketStatsProjection,
+  listingActivityProjection,
 ];
 
 /**
