@@ -44,6 +44,7 @@ import { MailboxModule } from './modules/mailbox';
 import { StarterKitModule } from './modules/starter-kit';
 import { SchoolsModule } from './modules/schools';
 import { GuidesModule } from './modules/guides';
+import { MarketReportsModule } from './modules/market-reports';
 import { ComplianceModule } from './modules/compliance/compliance.module';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { COMMAND_PATH_HANDLERS } from './commands/decide-command';
@@ -92,6 +93,7 @@ export class AppModule {
         StarterKitModule,
         SchoolsModule,
         GuidesModule,
+        MarketReportsModule,
         ComplianceModule,
         IntegrationsModule,
         FacebookLeadsModule,

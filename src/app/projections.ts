@@ -2,6 +2,8 @@ import { accountStreamsProjection } from '../../projections/account-streams';
 import { agreementsProjection } from '../../projections/agreements';
 import { apiKeysProjection } from '../../projections/api-keys';
 import { facebookLeadsProjection } from '../../projections/facebook-leads';
+import { marketStatsProjection } from '../../projections/market-stats';
+import { listingActivityProjection } from '../../projections/listing-activity';
 import { publicEventsProjection } from '../../projections/public-events';
 import { actionPlansProjection } from '../../projections/action-plans';
 import { agentPagesProjection } from '../../projections/agent-pages';
@@ -89,6 +91,8 @@ export const allProjections: readonly Projection[] = [
   facebookLeadsProjection,
   sellerMailProjection,
   homeDigestProjection,
+  marketStatsProjection,
+  listingActivityProjection,
 ];
 
 /**

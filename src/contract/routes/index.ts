@@ -16,6 +16,7 @@ import { docsRoutes } from './docs';
 import { facebookRoutes } from './facebook';
 import { feedsRoutes } from './feeds';
 import { guidesRoutes } from './guides';
+import { marketReportsRoutes } from './market-reports';
 import { healthRoutes } from './health';
 import { insightsRoutes } from './insights';
 import { invoicesRoutes } from './invoices';
@@ -72,6 +73,7 @@ export const contract = {
   facebook: facebookRoutes,
   feeds: feedsRoutes,
   guides: guidesRoutes,
+  marketReports: marketReportsRoutes,
   health: healthRoutes,
   insights: insightsRoutes,
   invoices: invoicesRoutes,

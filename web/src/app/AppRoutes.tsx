@@ -4,6 +4,7 @@ import type { AccountPagePath } from '../../../src/contract/browser-routes';
 import { SearchPage } from '../features/search/components/SearchPage';
 import { isSearchPath } from '../features/search/utils/searchUrl';
 import { isInquiryPath } from '../features/forms/inquiryPaths';
+import { isMarketPath } from '../../../src/contract/market-reports';
 import { navigate } from './location';
 import { NotFoundPage } from './NotFoundPage';
 import { PlaceholderPage } from './PlaceholderPage';
@@ -30,6 +31,7 @@ const ShowingAnswerPage = lazy(() => import('../features/organizer/ShowingAnswer
 const SigningPage = lazy(() => import('../features/agreements/components/SigningPage').then((m) => ({ default: m.SigningPage })));
 const SetupPage = lazy(() => import('../features/setup/SetupPage').then((m) => ({ default: m.SetupPage })));
 const GuidesEditorPage = lazy(() => import('../features/guides/components/GuidesEditorPage').then((m) => ({ default: m.GuidesEditorPage })));
+const MarketReportPage = lazy(() => import('../features/market-reports/MarketReportPage').then((m) => ({ default: m.MarketReportPage })));
 const GuidePage = lazy(() => import('../features/guides/components/GuidePage').then((m) => ({ default: m.GuidePage })));
 const CmaPage = lazy(() => import('../features/cma').then((m) => ({ default: m.CmaPage })));
 const AdminLoginPage = lazy(() => import('../features/sign-in/components/AdminLoginPage').then((m) => ({ default: m.AdminLoginPage })));
@@ -80,6 +82,13 @@ export function AppRoutes({ pathname }: { pathname: string }) {
     return (
       <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>
         <GuidePage guideId={guide[1]!} />
+      </Suspense>
+    );
+  }
+  if (isMarketPath(path)) {
+    return (
+      <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>
+        <MarketReportPage path={path} />
       </Suspense>
     );
   }

@@ -6,6 +6,7 @@ import { NotFoundPage } from '../../app/NotFoundPage';
 import { useTakeOver } from '../../app/serverPage';
 import { useSite } from '../../app/useSite';
 import { AreaGuides } from '../guides';
+import { MarketReportLink } from '../market-reports';
 import { DeferredListingMap } from '../map';
 import { isOne, useT } from '../../ui/translations';
 import { CardGrid, PageLoadError } from './PublicPageParts';
@@ -59,6 +60,7 @@ export function AreaRoute({ path }: { path: string }) {
       </p>
       <AreaMarketView place={place} market={area.market} />
       <AreaGuides kind={area.kind} label={area.label} place={place} />
+      <MarketReportLink kind={area.kind} label={area.label} />
       {center && <DeferredListingMap className={styles.mapSlot} latitude={center.lat} longitude={center.lng} name={place} styleUrl={config.mapStyleUrl} />}
       <section aria-labelledby="area-listings">
         <h2 id="area-listings">{t('pages.area.newest', 'Newest homes for sale')}</h2>

@@ -1,0 +1,1 @@
+export { MarketReportsModule } from './market-reports.module';
