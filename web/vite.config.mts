@@ -103,6 +103,9 @@ export default defineConfig({
     // no effect beyond its value: a contract file's schemas the page does not use stay out too.
     rolldownOptions: {
       treeshake: { manualPureFunctions: ['z'], moduleSideEffects: [{ test: /[\\/]web[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false }] },
+      // What the entry imports statically goes in one file: as a dozen shared chunks of a few hundred
+      // bytes each, every one compressed alone and sent with its own headers, it cost several kB more.
+      output: { codeSplitting: { groups: [{ name: 'first-load', tags: ['$initial'] }] } },
     },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/health': 'http://localhost:3000', '/socket.io': { target: 'ws://localhost:3000', ws: true } } },
