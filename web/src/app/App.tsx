@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { AccountModals } from '../features/sign-in/components/AccountModals';
 import { ChatLauncherSlot } from '../features/conversation/components/ChatLauncherSlot';
@@ -6,7 +5,6 @@ import { ToastProvider } from '../ui/ToastProvider';
 import { AppRoutes } from './AppRoutes';
 import { useCurrentUser } from './currentUser';
 import { useLocation } from './location';
-import { queryClient } from './queryClient';
 import { leftServerPage, serverPagePath, takeOver } from './serverPage';
 import { SiteBranding } from './SiteBranding';
 import { SiteHeader } from './SiteHeader';
@@ -24,7 +22,7 @@ function ImpersonationSlot() {
   ) : null;
 }
 
-/** Providers, the site header, the routed page, and the app-wide modals opened by query parameters. */
+/** Providers (the query cache comes with the pages that read through it: withQueries), the site header, the routed page, and the app-wide modals opened by query parameters. */
 export function App() {
   const loc = useLocation();
   // A route the server did not render (or a move away from it) has no page of the server's to keep.
@@ -37,21 +35,19 @@ export function App() {
     if (loc.pathname !== first && !continuesServerPage(first, loc.pathname)) leftServerPage();
   }, [first, loc.pathname]);
   return (
-    <QueryClientProvider client={queryClient}>
-      <SiteProvider>
-        <ToastProvider>
-          <a className="skip-link" href="#main">
-            Skip to main content
-          </a>
-          <ImpersonationSlot />
-          <SiteHeader />
-          <AppRoutes pathname={loc.pathname} />
-          <SiteBranding pathname={loc.pathname} />
-          <AccountModals pathname={loc.pathname} search={loc.search} />
-          <ChatLauncherSlot pathname={loc.pathname} />
-        </ToastProvider>
-      </SiteProvider>
-    </QueryClientProvider>
+    <SiteProvider>
+      <ToastProvider>
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <ImpersonationSlot />
+        <SiteHeader />
+        <AppRoutes pathname={loc.pathname} />
+        <SiteBranding pathname={loc.pathname} />
+        <AccountModals pathname={loc.pathname} search={loc.search} />
+        <ChatLauncherSlot pathname={loc.pathname} />
+      </ToastProvider>
+    </SiteProvider>
   );
 }
 

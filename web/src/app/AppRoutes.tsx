@@ -8,19 +8,20 @@ import { isMarketPath } from '../../../src/contract/market-reports';
 import { navigate } from './location';
 import { NotFoundPage } from './NotFoundPage';
 import { PlaceholderPage } from './PlaceholderPage';
+import { withQueries } from './withQueries';
 
 const InquiryPage = lazy(() => import('../features/forms/InquiryPage').then((m) => ({ default: m.InquiryPage })));
 const ListingPage = lazy(() => import('../features/listing/ListingPage').then((m) => ({ default: m.ListingPage })));
-const AreaRoute = lazy(() => import('../features/public/AreaRoute').then((m) => ({ default: m.AreaRoute })));
+const AreaRoute = lazy(() => withQueries(import('../features/public/AreaRoute').then((m) => m.AreaRoute)));
 const TeamPage = lazy(() => import('../features/public/TeamPage').then((m) => ({ default: m.TeamPage })));
 const AgentPage = lazy(() => import('../features/public/AgentPage').then((m) => ({ default: m.AgentPage })));
 // The dashboard connects its live socket as it opens: the socket's library comes alongside its code, not after it.
 const DashboardPage = lazy(() => {
   void import('socket.io-client');
-  return import('./DashboardRoute').then((m) => ({ default: m.DashboardRoute }));
+  return withQueries(import('./DashboardRoute').then((m) => m.DashboardRoute));
 });
-const BackofficePage = lazy(() => import('../features/backoffice/BackofficePage').then((m) => ({ default: m.BackofficePage })));
-const TranslationsPage = lazy(() => import('../features/backoffice/TranslationsPage').then((m) => ({ default: m.TranslationsPage })));
+const BackofficePage = lazy(() => withQueries(import('../features/backoffice/BackofficePage').then((m) => m.BackofficePage)));
+const TranslationsPage = lazy(() => withQueries(import('../features/backoffice/TranslationsPage').then((m) => m.TranslationsPage)));
 const AccountPage = lazy(() => import('../features/profile/components/AccountPage').then((m) => ({ default: m.AccountPage })));
 const ForgotPasswordPage = lazy(() => import('../features/sign-in/components/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
 const EraseConfirmPage = lazy(() => import('../features/profile/components/EraseConfirmPage').then((m) => ({ default: m.EraseConfirmPage })));

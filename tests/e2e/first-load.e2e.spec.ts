@@ -1,0 +1,83 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserApp } from '../support/browser-app';
+
+/**
+ * What a phone downloads on its first visit to the public site (issue 34): the map's libraries
+ * (maplibre, deck.gl and its luma.gl) come only when a map is shown. A script is told by the
+ * sources its build map names, not by its file name. The bytes are what the server sent (the
+ * body as encoded), summed exactly; the figure against its goal is `npm run bench -- --only
+ * search-first-load-js`.
+ */
+const LOAD_MS = 90_000;
+/** The build's maps are not served; the test reads them beside the assets it was served. */
+const ASSETS = path.join(__dirname, '../../web/dist/assets');
+const MAP_LIBRARIES = /node_modules\/(?:maplibre-gl|@deck\.gl|@luma\.gl)\//;
+
+type Script = { readonly url: string; readonly bytes: number };
+
+describe('the first load of the public site', () => {
+  const app = browserApp({ env: { DEMO_SEED: '1' } });
+
+  /** Opens `path` at a phone's width and gives the scripts it loaded once the page is quiet. */
+  const firstLoad = async (path: string, ready: (page: Page) => Promise<void>): Promise<{ page: Page; scripts: Script[] }> => {
+    const page = await app.browser.newPage({ viewport: { width: 390, height: 844 } });
+    page.setDefaultTimeout(LOAD_MS);
+    const sizes: Promise<Script>[] = [];
+    page.on('requestfinished', (req) => {
+      if (req.resourceType() === 'script') sizes.push(req.sizes().then((s) => ({ url: req.url(), bytes: s.responseBodySize })));
+    });
+    await page.goto(`${app.server.url}${path}`, { waitUntil: 'networkidle' });
+    await ready(page);
+    await page.waitForLoadState('networkidle');
+    return { page, scripts: await Promise.all(sizes) };
+  };
+
+  /** The scripts whose build map names a map library among its sources. */
+  const mapScripts = async (scripts: Script[]): Promise<string[]> => {
+    const named = await Promise.all(
+      scripts.map(async (s): Promise<string[]> => {
+        const name = new URL(s.url).pathname.replace(/^\/assets\//, '');
+        // maplibre's worker is copied as built, without a map; so are the bundler's runtime and a
+        // few chunks of re-exports only, which name no library.
+        if (/^maplibre-gl-worker-/.test(name)) return [name];
+        const text = await readFile(path.join(ASSETS, `${name}.map`), 'utf8').catch(() => '{"sources":[]}');
+        const map = JSON.parse(text) as { sources: string[] };
+        return map.sources.some((src) => MAP_LIBRARIES.test(src)) ? [name] : [];
+      }),
+    );
+    return named.flat();
+  };
+
+  it('/search in the list view at 390 px loads no map library; the map view loads it when asked for', async () => {
+    const { page, scripts } = await firstLoad('/search?acl_city=Seattle', async (p) => {
+      await expect.poll(() => p.locator('ol[aria-label="Search results"] > li').count(), { timeout: LOAD_MS }).toBeGreaterThan(0);
+    });
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.every((s) => s.bytes > 0)).toBe(true);
+    expect(await mapScripts(scripts)).toEqual([]);
+
+    // The same visitor opens the map: now its libraries arrive.
+    const later: Promise<Script>[] = [];
+    page.on('requestfinished', (req) => {
+      if (req.resourceType() === 'script') later.push(req.sizes().then((s) => ({ url: req.url(), bytes: s.responseBodySize })));
+    });
+    await page.getByRole('navigation', { name: 'Result views' }).locator('a[href*="/map"]').click();
+    await expect.poll(() => page.getByTestId('search-map').getAttribute('data-loaded'), { timeout: LOAD_MS }).toBe('true');
+    expect((await mapScripts(await Promise.all(later))).length).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('a listing page at 390 px loads no map library before its map is scrolled to', async () => {
+    const first = (await (await fetch(`${app.server.url}/api/search?acl_city=Seattle&perpage=1`)).json()) as { results: { pdid: string }[] };
+    const pdid = first.results[0]!.pdid;
+    const { page, scripts } = await firstLoad(`/listing/${encodeURIComponent(pdid)}`, async (p) => {
+      await p.locator('main h1').first().waitFor();
+    });
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(await mapScripts(scripts)).toEqual([]);
+    await page.close();
+  });
+});
