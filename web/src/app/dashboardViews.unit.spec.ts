@@ -23,11 +23,13 @@ describe("the dashboard's table of views", () => {
     expect(viewOf(DASHBOARD_VIEWS, 'feeds').id).toBe('feeds');
   });
 
-  it('shows the pipeline and the site settings to brokers and staff only, and MLS feeds to staff only', () => {
+  it("shows the pipeline and the site settings to brokers and staff only, MLS feeds to staff only, and the office's lead intake (lead flow, Facebook pages) to its broker only", () => {
     const forAgents = DASHBOARD_VIEWS.filter((v) => v.roles.includes('agent')).map((v) => v.id);
     expect(forAgents).not.toContain('pipeline');
     expect(forAgents).not.toContain('site');
     expect(DASHBOARD_VIEWS.filter((v) => v.roles.includes('broker')).map((v) => v.id)).toEqual(DASHBOARD_VIEWS.map((v) => v.id).filter((id) => id !== 'feeds'));
-    expect(DASHBOARD_VIEWS.filter((v) => v.roles.includes('staff')).map((v) => v.id)).toEqual(DASHBOARD_VIEWS.map((v) => v.id));
+    expect(DASHBOARD_VIEWS.filter((v) => v.roles.includes('staff')).map((v) => v.id)).toEqual(
+      DASHBOARD_VIEWS.map((v) => v.id).filter((id) => id !== 'lead-flow' && id !== 'facebook'),
+    );
   });
 });
