@@ -3,6 +3,7 @@ import { ballardSales, importItems } from '../../../../tests/support/ballard-sal
 import { demoUser, settle, signIn } from '../../../../tests/support/dashboard-fixture';
 import { dashboardServer } from '../../../../tests/support/dashboard-server';
 import { mailsTo, waitForMail } from '../../../../tests/support/mail-outbox';
+import { home } from '../../../../tests/support/reso-home';
 import { WebClient } from '../../../../tests/support/web-client';
 import { systemContext } from '../../../commands/command-context';
 import { importListings, type ResoRecord } from '../../listings';
@@ -79,6 +80,33 @@ describe('the homeowner digest', () => {
       { ref: '2015-04', state: 'suppressed' },
     ]);
     expect((await mailsTo(pool(), email)).filter((m) => m.subject.startsWith('Your home’s value'))).toHaveLength(1);
+  });
+
+  it('lists the active listings within a mile listed in the 30 days before the month, not those farther, older or later', async () => {
+    const listed = (key: string, address: string, dLat: number, day: string) =>
+      home(key, { UnparsedAddress: address, Latitude: HOME.latitude + dLat, Longitude: HOME.longitude, ListPrice: 810_000, ListingContractDate: day });
+    const listings = [
+      listed('DIGEST-NEAR', '6600 Near Ave NW', 0.004, '2015-02-20'),
+      listed('DIGEST-FAR', '7700 Far Ave NW', 0.017, '2015-02-20'),
+      listed('DIGEST-OLD', '6601 Old Ave NW', 0.004, '2014-11-01'),
+      listed('DIGEST-LATER', '6602 Later Ave NW', 0.004, '2015-03-05'),
+    ];
+    expect(milesBetween(HOME.latitude, HOME.longitude, HOME.latitude + 0.017, HOME.longitude)).toBeGreaterThan(1);
+    await importListings(app.server.runtime.store, importItems(listings), { mls: 'KC', ctx: systemContext() });
+    const email = 'digest.listings@example.com';
+    const sent = await WebClient.for(app.server.url, 'jane.localhost').post('/api/valuation/seller-lead', {
+      FullName: 'Noa Owner',
+      Email: email,
+      Phone: '2065550179',
+      Home: { address: '2404 NW 65th St, Seattle, WA 98117', value: HOME, digest: true },
+    });
+    expect(sent.status, sent.text).toBe(200);
+    await settle(app.server);
+    await queueDigests(pool(), new Date('2015-03-03T08:00:00Z'));
+    const mail = await waitForMail(pool(), email, (m) => m.subject.startsWith('Your home’s value this month'));
+    expect(mail.text).toContain('New listings near you in the last 30 days:\n6600 Near Ave NW — listed at $810,000 on 2015-02-20, 0.28 mi away');
+    expect(mail.html).toContain('6600 Near Ave NW — listed at $810,000 on 2015-02-20');
+    for (const other of ['7700 Far Ave NW', '6601 Old Ave NW', '6602 Later Ave NW']) expect(mail.text).not.toContain(other);
   });
 
   it('is turned on and off by the agent, and not queued once off', async () => {
