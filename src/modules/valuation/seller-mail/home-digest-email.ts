@@ -8,8 +8,10 @@ export type HomeDigestEmail = {
   readonly siteName: string;
   readonly street: string;
   readonly facts: DigestFacts;
-  /** Where "Ask for a CMA" goes: the site's seller page. */
+  /** Where "Ask for a CMA" goes: the digest's tracked link, on to the site's seller page. */
   readonly cmaLink: string;
+  /** The digest's 1×1 tracking image. */
+  readonly pixel: string;
   readonly unsubscribe: { readonly email: string; readonly headers: Readonly<Record<string, string>> };
 };
 
@@ -69,6 +71,7 @@ export function renderHomeDigestEmail(m: HomeDigestEmail): MailMessage {
     ...facts.listings.map((l) => html`<tr><td style="padding:4px 0;border-bottom:1px solid #e5e7eb">${listingLine(l)}</td></tr>`),
     html`<tr><td style="padding-top:16px"><a href="${m.cmaLink}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Ask for a CMA</a></td></tr>`,
     html`<tr><td style="padding-top:16px;font-size:12px;color:#6b7280">${m.siteName} · <a href="${m.unsubscribe.email}">Unsubscribe from all e-mail</a></td></tr>`,
+    html`<tr><td><img src="${m.pixel}" width="1" height="1" alt="" style="display:block;border:0"></td></tr>`,
   ]);
   return { to: m.to, subject: `Your home’s value this month: ${money(facts.estimate)} — ${m.street}`, text, html: page, headers: { ...m.unsubscribe.headers } };
 }
