@@ -1,5 +1,5 @@
 import type { PropertyAlertOpened } from '../../src/modules/alerts/alerts.events';
-import type { CmaOpened } from '../../src/modules/valuation/valuation.events';
+import type { CmaOpened, HomeDigestOpened } from '../../src/modules/valuation/valuation.events';
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import type { ChatMessageSent } from '../../src/modules/conversation/conversation.events';
 import { type LeadActivityEvent, type LeadEvent, type LeadOwnerEvent } from '../../src/modules/leads/leads.events';
@@ -27,6 +27,7 @@ type Handled =
   | ChatMessageSent
   | PropertyAlertOpened
   | CmaOpened
+  | HomeDigestOpened
   | ScoringRulesChanged
   | AccountsMerged
   | AccountsUnmerged
@@ -115,6 +116,7 @@ export const leadScoreProjection: Projection = {
         case 'LeadEmailReceived':
         case 'PropertyAlertOpened':
         case 'CmaOpened':
+        case 'HomeDigestOpened':
           fact(e.data.leadId);
           break;
         case 'ScoringRulesChanged':

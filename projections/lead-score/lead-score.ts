@@ -45,6 +45,8 @@ export const FACT_TYPES = [
   ['PropertyAlertOpened', 'alertOpen'],
   // A seller opening the CMA their agent sent (issue 33): an e-mail opened, as an alert's.
   ['CmaOpened', 'alertOpen'],
+  // A homeowner digest opened or its link followed (issue 33 part 3).
+  ['HomeDigestOpened', 'alertOpen'],
 ] as const satisfies readonly (readonly [string, ScoreFact['kind']])[];
 export type FactType = (typeof FACT_TYPES)[number][0];
 export const factCode = (type: FactType): number => FACT_TYPES.findIndex(([t]) => t === type);

@@ -32,6 +32,7 @@ export const SCORE_EVENT_TYPES = [
   'ChatMessageSent',
   'PropertyAlertOpened',
   'CmaOpened',
+  'HomeDigestOpened',
   'ScoringRulesChanged',
   ...MERGE_EVENT_TYPES,
 ] as const;

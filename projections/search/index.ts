@@ -13,3 +13,4 @@ export { activeListingsOf, type Area, areasOf, type SitemapListing, sitemapFileS
 export { MeiliSearch, MeiliSearchIndex, meiliSearchProjection } from './meilisearch';
 export { MemorySearchIndex, snapshotIdentity } from './memory';
 export { listingAtAddress, type SoldListingRow, soldListingsAround } from './postgres/sold-listings.query';
+export { type NewListingRow, newListingsAround } from './postgres/new-listings.query';

@@ -3,6 +3,7 @@ import { InquiryBody } from '../inquiry';
 import { routes } from '../route';
 
 const TAG = 'Seller suite';
+const DigestParams = z.strictObject({ month: z.string().max(7) });
 
 const count = (field: string, max: number) =>
   z
@@ -271,5 +272,29 @@ export const valuationRoutes = routes('valuation', {
     access: 'anyone',
     params: z.strictObject({ token: z.string().max(300) }),
     responses: { 200: CmaViewSchema },
+  },
+  digestPixel: {
+    method: 'GET',
+    path: 'api/home-digest/:month/pixel.gif',
+    summary:
+      "A homeowner digest's 1×1 tracking image (?t= the signed token): records the month's digest opened (once; only a good token records); the image whatever the token",
+    tag: TAG,
+    access: 'anyone',
+    params: DigestParams,
+    query: z.strictObject({ t: z.string().max(300).optional() }),
+    produces: 'image/gif',
+    responses: { 200: z.unknown() },
+  },
+  digestClick: {
+    method: 'GET',
+    path: 'api/home-digest/:month/open',
+    summary:
+      "A homeowner digest's tracked link (?t= the signed token): records the click (once; only a good token records) and redirects to the site's seller page",
+    tag: TAG,
+    access: 'anyone',
+    params: DigestParams,
+    query: z.strictObject({ t: z.string().max(300).optional() }),
+    produces: 'text/html',
+    responses: { 302: z.undefined() },
   },
 });

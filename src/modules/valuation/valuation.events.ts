@@ -98,10 +98,21 @@ export type HomeDigestChanged = {
   readonly data: { readonly leadId: string; readonly siteId: string; readonly on: boolean; readonly byUserId: string };
 };
 
-export type ValuationEvent = HomeValueRequested | HomeDigestChanged;
-export const valuationEventTypes = ['HomeValueRequested', 'HomeDigestChanged', 'CmaSaved', 'CmaSent', 'CmaOpened'] as const satisfies readonly (
-  ValuationEvent | CmaEvent
-)['type'][];
+/** The lead opened a month's digest (its image loaded) or followed its link: once per month and way; the lead score counts it as an alert e-mail opened. */
+export type HomeDigestOpened = {
+  readonly type: 'HomeDigestOpened';
+  readonly data: { readonly leadId: string; readonly siteId: string; readonly month: string; readonly how: 'pixel' | 'click' };
+};
+
+export type ValuationEvent = HomeValueRequested | HomeDigestChanged | HomeDigestOpened;
+export const valuationEventTypes = [
+  'HomeValueRequested',
+  'HomeDigestChanged',
+  'HomeDigestOpened',
+  'CmaSaved',
+  'CmaSent',
+  'CmaOpened',
+] as const satisfies readonly (ValuationEvent | CmaEvent)['type'][];
 export const sellerHomeStream = (leadId: string) => `sellerhome-${leadId}`;
 /** One CMA per lead, its versions in order. */
 export const cmaStream = (leadId: string) => `cma-${leadId}`;

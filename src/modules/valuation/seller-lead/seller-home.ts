@@ -1,16 +1,26 @@
 import type { Decider } from '../../../commands/decider';
 import { validation } from '../../../shared/errors';
-import type { HomeDigestChanged, HomeValueRequested, ValuationEvent } from '../valuation.events';
+import type { HomeDigestChanged, HomeDigestOpened, HomeValueRequested, ValuationEvent } from '../valuation.events';
 
-/** A seller lead's home: the valuations it was given, the latest last, and whether its monthly digest is on. */
-export type SellerHome = { readonly requests: readonly HomeValueRequested['data'][]; readonly digest: boolean };
+/** A seller lead's home: the valuations it was given, the latest last, whether its monthly digest is on, and the digests opened ("month how"). */
+export type SellerHome = { readonly requests: readonly HomeValueRequested['data'][]; readonly digest: boolean; readonly opened: ReadonlySet<string> };
 
-export const initialSellerHome = (): SellerHome => ({ requests: [], digest: false });
+export const initialSellerHome = (): SellerHome => ({ requests: [], digest: false, opened: new Set() });
+
+const openedKey = (d: HomeDigestOpened['data']) => `${d.month} ${d.how}`;
 
 export function evolveSellerHome(s: SellerHome, e: ValuationEvent): SellerHome {
   if (e.type === 'HomeValueRequested') return { ...s, requests: [...s.requests, e.data] };
+  if (e.type === 'HomeDigestOpened') return { ...s, opened: new Set([...s.opened, openedKey(e.data)]) };
   return { ...s, digest: e.data.on };
 }
+
+/** A month's digest opened or its link followed: recorded the first time only, so a reload or a mail client's prefetch counts once. */
+export const digestOpenedDecider: Decider<SellerHome, HomeDigestOpened['data'], ValuationEvent> = {
+  initialState: initialSellerHome,
+  evolve: evolveSellerHome,
+  decide: (c, s) => (s.opened.has(openedKey(c)) ? [] : [{ type: 'HomeDigestOpened', data: c }]),
+};
 
 /** The digest turned on or off; nothing when it already is (a home is needed to turn it on). */
 export function decideDigest(c: HomeDigestChanged['data'], s: SellerHome): ValuationEvent[] {

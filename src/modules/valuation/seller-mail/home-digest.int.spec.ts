@@ -3,6 +3,7 @@ import { ballardSales, importItems } from '../../../../tests/support/ballard-sal
 import { demoUser, settle, signIn } from '../../../../tests/support/dashboard-fixture';
 import { dashboardServer } from '../../../../tests/support/dashboard-server';
 import { mailsTo, waitForMail } from '../../../../tests/support/mail-outbox';
+import { home } from '../../../../tests/support/reso-home';
 import { WebClient } from '../../../../tests/support/web-client';
 import { systemContext } from '../../../commands/command-context';
 import { importListings, type ResoRecord } from '../../listings';
@@ -60,7 +61,7 @@ describe('the homeowner digest', () => {
       .filter((s) => milesBetween(HOME.latitude, HOME.longitude, s.Latitude!, s.Longitude!) <= 1);
     if (nearby.length === 0) expect(mail.text).toContain('No home within a mile of yours sold in the last 30 days.');
     else expect(mail.text.split('\n').filter((l) => l.includes(' — sold for $'))).toHaveLength(Math.min(5, nearby.length));
-    expect(mail.text).toMatch(/Ask for a CMA .*: https?:\/\/\S+\/sell/);
+    expect(mail.text).toMatch(/Ask for a CMA .*: https?:\/\/\S+\/api\/home-digest\/2015-03\/open\?t=\S+/);
     expect(mail.html).toContain('Ask for a CMA</a>');
     expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
 
@@ -79,6 +80,77 @@ describe('the homeowner digest', () => {
       { ref: '2015-04', state: 'suppressed' },
     ]);
     expect((await mailsTo(pool(), email)).filter((m) => m.subject.startsWith('Your home’s value'))).toHaveLength(1);
+  });
+
+  it('lists the active listings within a mile listed in the 30 days before the month, not those farther, older or later', async () => {
+    const listed = (key: string, address: string, dLat: number, day: string) =>
+      home(key, { UnparsedAddress: address, Latitude: HOME.latitude + dLat, Longitude: HOME.longitude, ListPrice: 810_000, ListingContractDate: day });
+    const listings = [
+      listed('DIGEST-NEAR', '6600 Near Ave NW', 0.004, '2015-02-20'),
+      listed('DIGEST-FAR', '7700 Far Ave NW', 0.017, '2015-02-20'),
+      listed('DIGEST-OLD', '6601 Old Ave NW', 0.004, '2014-11-01'),
+      listed('DIGEST-LATER', '6602 Later Ave NW', 0.004, '2015-03-05'),
+    ];
+    expect(milesBetween(HOME.latitude, HOME.longitude, HOME.latitude + 0.017, HOME.longitude)).toBeGreaterThan(1);
+    await importListings(app.server.runtime.store, importItems(listings), { mls: 'KC', ctx: systemContext() });
+    const email = 'digest.listings@example.com';
+    const sent = await WebClient.for(app.server.url, 'jane.localhost').post('/api/valuation/seller-lead', {
+      FullName: 'Noa Owner',
+      Email: email,
+      Phone: '2065550179',
+      Home: { address: '2404 NW 65th St, Seattle, WA 98117', value: HOME, digest: true },
+    });
+    expect(sent.status, sent.text).toBe(200);
+    await settle(app.server);
+    await queueDigests(pool(), new Date('2015-03-03T08:00:00Z'));
+    const mail = await waitForMail(pool(), email, (m) => m.subject.startsWith('Your home’s value this month'));
+    expect(mail.text).toContain('New listings near you in the last 30 days:\n6600 Near Ave NW — listed at $810,000 on 2015-02-20, 0.28 mi away');
+    expect(mail.html).toContain('6600 Near Ave NW — listed at $810,000 on 2015-02-20');
+    for (const other of ['7700 Far Ave NW', '6601 Old Ave NW', '6602 Later Ave NW']) expect(mail.text).not.toContain(other);
+  });
+
+  it('counts an opening and a click of the digest toward the lead score, once each; a forged token records nothing', async () => {
+    const email = 'digest.opens@example.com';
+    const sent = await WebClient.for(app.server.url, 'jane.localhost').post('/api/valuation/seller-lead', {
+      FullName: 'Ola Owner',
+      Email: email,
+      Phone: '2065550180',
+      Home: { address: '2406 NW 65th St, Seattle, WA 98117', value: HOME, digest: true },
+    });
+    const leadId = sent.body.leadId as string;
+    await settle(app.server);
+    await queueDigests(pool(), new Date('2015-03-04T08:00:00Z'));
+    const mail = await waitForMail(pool(), email, (m) => m.subject.startsWith('Your home’s value this month'));
+    const pixel = new URL(/<img src="([^"]+\/api\/home-digest\/2015-03\/pixel\.gif\?t=[^"]+)"/.exec(mail.html ?? '')![1]!.replaceAll('&amp;', '&'));
+    const click = new URL(/Ask for a CMA .*: (\S+)/.exec(mail.text)![1]!);
+    expect(click.pathname).toBe('/api/home-digest/2015-03/open');
+
+    const jane = await signIn(app.server, demoUser('agent').email);
+    const scoreOf = async () => (await jane.get(`/api/dashboard/feed/lead/${leadId}`)).body.lead.score as number;
+    const reader = WebClient.for(app.server.url, 'jane.localhost');
+    const start = await scoreOf();
+
+    // A forged token: the image and the redirect all the same, nothing recorded.
+    const forged = await reader.get(`${pixel.pathname}?t=${encodeURIComponent(`${(pixel.searchParams.get('t') ?? '').slice(0, -2)}xx`)}`);
+    expect(forged.status).toBe(200);
+    const clickOther = await reader.request('GET', `/api/home-digest/2015-04/open${click.search}`);
+    expect(clickOther.status).toBe(302);
+    await settle(app.server);
+    expect(await scoreOf()).toBe(start);
+
+    for (let i = 0; i < 2; i++) expect((await reader.get(pixel.pathname + pixel.search)).status).toBe(200);
+    await settle(app.server);
+    const opened = await scoreOf();
+    expect(opened).toBeGreaterThan(start);
+
+    const followed = await reader.request('GET', click.pathname + click.search);
+    expect(followed.status).toBe(302);
+    expect(followed.headers.location).toBe('/sell');
+    await reader.request('GET', click.pathname + click.search);
+    await settle(app.server);
+    expect(await scoreOf()).toBeGreaterThan(opened);
+    const recorded = (await app.server.runtime.store.readStream(`sellerhome-${leadId}`)).filter((e) => e.type === 'HomeDigestOpened');
+    expect(recorded.map((e) => (e.data as { how: string }).how)).toEqual(['pixel', 'click']);
   });
 
   it('is turned on and off by the agent, and not queued once off', async () => {

@@ -10,6 +10,7 @@ import { cmaVersionComps } from '../cma/cma-version';
 import { evolveSellerHome, initialSellerHome } from '../seller-lead/seller-home';
 import { sellerHomeStream, type ValuationEvent } from '../valuation.events';
 import { renderCmaEmail } from './cma-email';
+import { digestLinks } from './digest-link';
 import { homeDigestFacts } from './home-digest-facts';
 import { renderHomeDigestEmail } from './home-digest-email';
 import { SELLER_MAIL_SIGNAL } from './seller-mail.queue';
@@ -58,6 +59,7 @@ export class SellerMailSender extends MailOutboxSender<Row> {
       if (!state.digest || !latest) return { state: 'off' };
       const facts = await homeDigestFacts(this.kit.pool, latest, row.ref);
       if (!facts) return { state: 'dropped' };
+      const links = digestLinks(await this.secret.get(), baseUrl, lead.leadId, row.ref);
       return {
         message: renderHomeDigestEmail({
           to: lead.email,
@@ -65,7 +67,8 @@ export class SellerMailSender extends MailOutboxSender<Row> {
           siteName: site.name,
           street: street(latest.address),
           facts,
-          cmaLink: `${baseUrl}/sell`,
+          cmaLink: links.click,
+          pixel: links.pixel,
           unsubscribe: unsubscribeParts,
         }),
       };
