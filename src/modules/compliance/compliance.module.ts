@@ -5,6 +5,7 @@ import { ConversationModule } from '../conversation';
 import { MessagingModule } from '../messaging';
 import { AutomatedTextSender } from './quiet-hours/automated-text-sender';
 import { SmsStatusController } from './text-delivery/sms-status.http';
+import { MailgunEventsController } from './email-delivery/mailgun-events.http';
 import { TextRulesController } from './quiet-hours/text-rules.http';
 import { ConfirmRevocationController } from './consent-wording/confirm-revocation.http';
 import { LeadEvidenceController } from './lead-evidence/lead-evidence.http';
@@ -17,7 +18,7 @@ import { LeadEvidenceController } from './lead-evidence/lead-evidence.http';
  */
 @Module({
   imports: [AccountsModule, LeadsModule, ConversationModule, MessagingModule],
-  controllers: [ConfirmRevocationController, LeadEvidenceController, SmsStatusController, TextRulesController],
+  controllers: [ConfirmRevocationController, LeadEvidenceController, MailgunEventsController, SmsStatusController, TextRulesController],
   providers: [AutomatedTextSender],
 })
 export class ComplianceModule {}

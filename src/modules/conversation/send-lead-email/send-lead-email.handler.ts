@@ -9,7 +9,8 @@ import { type EmailPreview, LeadEmailBody, LeadEmailFields, type LeadEmailInput 
 import { emptyMergeFields, renderMergeFields, unknownMergeFields, unknownMergeFieldsMessage } from '../../../contract/merge-fields';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { RateLimiter, type RateLimit } from '../../../http/rate-limiter';
-import { notFound, validation } from '../../../shared/errors';
+import { conflict, notFound, validation } from '../../../shared/errors';
+import { undeliverable, undeliverableMessage } from '../../compliance/email-delivery/email-address';
 import { newId } from '../../../shared/ids';
 import { commandContextOf } from '../../../commands/request-context';
 import { type ExistingAccount, isValidEmail, loadAccount } from '../../accounts';
@@ -67,6 +68,8 @@ export class LeadEmails {
   async sendLeadEmail(req: Request, leadId: string, input: LeadEmailInput): Promise<{ messageId: string }> {
     const f = await this.facts(req, leadId, input);
     await this.limiter.enforce(LEAD_EMAILS_PER_USER, f.viewer.userId);
+    const bounced = isValidEmail(f.lead.email) ? await undeliverable(this.store, f.lead.email) : null;
+    if (bounced) throw conflict(undeliverableMessage(f.lead.email, bounced));
     const messageId = input.messageId ?? newId();
     await handleCommand(
       this.store,
