@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RateLimiter } from '../../http/rate-limiter';
 import { AccountsModule } from '../accounts';
 import { LeadsModule } from '../leads';
 import { ConversationModule } from '../conversation';
@@ -19,6 +20,6 @@ import { LeadEvidenceController } from './lead-evidence/lead-evidence.http';
 @Module({
   imports: [AccountsModule, LeadsModule, ConversationModule, MessagingModule],
   controllers: [ConfirmRevocationController, LeadEvidenceController, MailgunEventsController, SmsStatusController, TextRulesController],
-  providers: [AutomatedTextSender],
+  providers: [AutomatedTextSender, RateLimiter],
 })
 export class ComplianceModule {}
