@@ -7,6 +7,8 @@ import { emailAddressStream } from '../../src/modules/compliance/email-delivery/
 import { mailgunSignature } from '../../src/modules/conversation/receive-inbound-email/mailgun-signature';
 import { demoUser, newLead, settle, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';
+import { loadAccount, userStream } from '../../src/modules/accounts';
+import { loadLead } from '../../src/modules/leads';
 import { MAILGUN_KEY, mailgunEnv } from '../support/mailgun-stand-in';
 
 const jane = demoUser('agent');
@@ -107,6 +109,8 @@ describe("Mailgun's bounces and complaints, from its signed webhook to the e-mai
     );
 
     const agent = await signIn(app.server, jane.email, 'jane.localhost');
+    const preview = await agent.post(`/api/dashboard/leads/${leadId}/emails/preview`, { subject: 'Hello', body: 'Are you still looking?' });
+    expect(preview.body).toMatchObject({ canSend: false, reason: expect.stringMatching(/bounced on .*: mailbox does not exist/) });
     const refused = await agent.post(`/api/dashboard/leads/${leadId}/emails`, { subject: 'Hello', body: 'Are you still looking?' });
     expect(refused.status, refused.text).toBe(409);
     expect(refused.body.message).toMatch(/bounced on .*: mailbox does not exist/);
@@ -122,10 +126,15 @@ describe("Mailgun's bounces and complaints, from its signed webhook to the e-mai
     expect((await mailsTo(email)).map((m) => m.subject)).toEqual(['Homes this week']);
   });
 
-  it('a complaint marks the address too: nothing more is mailed to it', async () => {
+  it("a complaint marks the address too and turns the lead's e-mail consent off on the ledger", async () => {
     const { leadId, email } = await newLead(app.server, 'jane.localhost');
     await settle(app.server);
     expect((await post(mailgunEvent({ event: 'complained', recipient: email }))).status).toBe(204);
+    const { lead } = await loadLead(app.server.runtime.store, leadId);
+    if (!lead.exists) throw new Error('no lead');
+    const ledger = (await app.server.runtime.store.readStream(userStream(lead.userId))).filter((e) => e.type === 'ConsentChanged').at(-1);
+    expect(ledger?.data).toMatchObject({ channel: 'email', granted: false, how: 'email-complaint' });
+    expect((await loadAccount(app.server.runtime.store, lead.userId)).account).toMatchObject({ consent: { email: false } });
     await planEmail(leadId, await siteOf(leadId), 'Homes this week');
     await drained();
     expect(await mailsTo(email)).toEqual([]);

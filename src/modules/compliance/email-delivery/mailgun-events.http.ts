@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Controller, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
+import type pg from 'pg';
 import type { Config } from '../../../config/config';
 import { metadataOf, systemContext } from '../../../commands/command-context';
 import { recordOnce } from '../../../commands/decide-and-append';
@@ -8,7 +9,8 @@ import { contract } from '../../../contract/routes';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { Route } from '../../../http/contract/route.decorator';
 import { RateLimiter } from '../../../http/rate-limiter';
-import { CONFIG } from '../../../runtime/tokens';
+import { CONFIG, DB_POOL } from '../../../runtime/tokens';
+import { revokeEmailConsentOnComplaint } from './complaint-consent';
 import { forbidden, notFound } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';
 import { stableId } from '../../../shared/stable-id';
@@ -44,6 +46,7 @@ export class MailgunEventsController {
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(DB_POOL) private readonly pool: pg.Pool,
   ) {}
 
   @Route(contract.compliance.mailgunEvents)
@@ -76,6 +79,7 @@ export class MailgunEventsController {
     await recordOnce(this.store, emailAddressStream(d.recipient), [
       { type: 'EmailDeliveryReported', data, eventId: stableId(`mailgun-event:${eventKey}`), metadata: metadataOf(systemContext()) },
     ]);
+    if (outcome === 'complained') await revokeEmailConsentOnComplaint(this.store, this.pool, d.recipient, systemContext());
     log.info('an e-mail delivery event was recorded', { outcome, code });
     return undefined;
   }

@@ -55,8 +55,7 @@ export class LeadEmailSender extends MailOutboxSender<Row> {
       this.secret.get(),
     ]);
     if (!account.exists) return { state: 'dropped' };
-    if (!account.consent.email) return { state: 'suppressed' };
-    // An address that bounced for good or complained gets nothing more; the timeline says why.
+    // An address that bounced for good or complained gets nothing more; the timeline says why (before consent: a complaint also turns it off).
     const bounced = await undeliverable(this.kit.store, lead.email);
     if (bounced) {
       await recordOnce(this.kit.store, `compliance-${lead.leadId}`, [
@@ -69,6 +68,7 @@ export class LeadEmailSender extends MailOutboxSender<Row> {
       ]);
       return { state: 'suppressed' };
     }
+    if (!account.consent.email) return { state: 'suppressed' };
     const unsubscribe = await this.links.unsubscribeLinks(lead.userId, site);
     return {
       message: {

@@ -96,7 +96,14 @@ export class LeadEmails {
   /** What sending would put in the e-mail, and whether it may be sent (the composer's preview and its reason). */
   async preview(req: Request, leadId: string, input: LeadEmailInput): Promise<EmailPreview> {
     const f = await this.facts(req, leadId, input);
-    const reason = !f.account?.consent.email ? EMAIL_UNSUBSCRIBED : !isValidEmail(f.lead.email) ? NO_EMAIL_ADDRESS : null;
+    const bounced = isValidEmail(f.lead.email) ? await undeliverable(this.store, f.lead.email) : null;
+    const reason = !f.account?.consent.email
+      ? EMAIL_UNSUBSCRIBED
+      : !isValidEmail(f.lead.email)
+        ? NO_EMAIL_ADDRESS
+        : bounced
+          ? undeliverableMessage(f.lead.email, bounced)
+          : null;
     // Unfinished text previews as far as it goes; only an unknown field is refused, as sending would.
     const unknown = unknownMergeFields(f.subject, f.body);
     if (unknown.length) throw validation(unknownMergeFieldsMessage(unknown));
