@@ -5,14 +5,14 @@ import { decideAndAppend } from '../../../commands/decide-and-append';
 import type { EventStore } from '../../../eventstore/event-store.port';
 import { newId } from '../../../shared/ids';
 import { decideUpdateAccount, loadAccount, userStream } from '../../accounts';
+import { leadUsersByEmail } from '../../../../projections/lead-feed';
 
 /**
  * A complaint (the lead marked our e-mail as spam) is their word that they want none: e-mail
  * consent goes off on the ledger of every account of a lead with that address, as evidence.
  */
 export async function revokeEmailConsentOnComplaint(store: EventStore, pool: pg.Pool, address: string, ctx: CommandContext): Promise<void> {
-  const { rows } = await pool.query<{ user_id: string }>('SELECT DISTINCT user_id FROM lead_feed WHERE lower(email) = lower($1)', [address]);
-  for (const { user_id: userId } of rows) {
+  for (const userId of await leadUsersByEmail(pool, address)) {
     await decideAndAppend(store, async () => {
       const { account, revision } = await loadAccount(store, userId);
       if (!account.exists) return { appends: [], result: undefined };

@@ -14,7 +14,7 @@ import { revokeEmailConsentOnComplaint } from './complaint-consent';
 import { forbidden, notFound } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';
 import { stableId } from '../../../shared/stable-id';
-import { checkMailgunSignature, MAILGUN_MAX_AGE_SECONDS, type MailgunSignature } from '../../conversation/receive-inbound-email/mailgun-signature';
+import { checkMailgunSignature, MAILGUN_MAX_AGE_SECONDS, type MailgunSignature } from '../../conversation';
 import { bounceReason, type EmailDeliveryReported, emailAddressHash, emailAddressStream } from './email-address';
 
 const log = logger('mailgun-events');

@@ -6,7 +6,7 @@ import { loadLead } from '../../leads';
 import { renderLeadEmail } from './lead-email-mail';
 import { LEAD_EMAIL_PUSH } from './lead-email.queue';
 import { replyAddress } from './reply-address';
-import { undeliverable, undeliverableMessage } from '../../compliance/email-delivery/email-address';
+import { undeliverable, undeliverableMessage } from '../../compliance';
 import { recordOnce } from '../../../commands/decide-and-append';
 import { metadataOf, systemContext } from '../../../commands/command-context';
 import { stableId } from '../../../shared/stable-id';

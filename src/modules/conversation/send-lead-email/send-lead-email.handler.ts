@@ -10,7 +10,7 @@ import { emptyMergeFields, renderMergeFields, unknownMergeFields, unknownMergeFi
 import { EventStore } from '../../../eventstore/event-store.port';
 import { RateLimiter, type RateLimit } from '../../../http/rate-limiter';
 import { conflict, notFound, validation } from '../../../shared/errors';
-import { undeliverable, undeliverableMessage } from '../../compliance/email-delivery/email-address';
+import { undeliverable, undeliverableMessage } from '../../compliance';
 import { newId } from '../../../shared/ids';
 import { commandContextOf } from '../../../commands/request-context';
 import { type ExistingAccount, isValidEmail, loadAccount } from '../../accounts';
