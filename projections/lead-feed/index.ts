@@ -22,3 +22,4 @@ export { pondLeads } from './pond-queries';
 export { type OfficeContact, officeContacts } from './office-contacts.query';
 export { type LeadFoldCandidate, leadFoldCandidates, survivorOfLead } from './lead-merges.query';
 export { quietLeadAccounts } from './retention.query';
+export { leadUsersByEmail } from './users-by-email.query';

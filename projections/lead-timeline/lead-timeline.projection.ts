@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { BehaviourAlertRaised } from '../../src/modules/behaviour/behaviour.events';
-import type { AutomatedTextHeld, AutomatedTextSkipped, ConsentWordingUnclear } from '../../src/modules/compliance/compliance.events';
+import type { AutomatedEmailSkipped, AutomatedTextHeld, AutomatedTextSkipped, ConsentWordingUnclear } from '../../src/modules/compliance/compliance.events';
 import type { EnrolmentEvent } from '../../src/modules/plans/plans.events';
 import { ERASED, ERASED_NAME } from '../../src/modules/privacy/privacy.events';
 import type { CmaEvent, HomeDigestChanged, HomeValueRequested } from '../../src/modules/valuation/valuation.events';
@@ -25,7 +25,8 @@ type Handled =
   | HomeDigestChanged
   | CmaEvent
   | AutomatedTextHeld
-  | AutomatedTextSkipped;
+  | AutomatedTextSkipped
+  | AutomatedEmailSkipped;
 
 /** This read model's own copy of who holds a lead: whose dashboards hear of its lines, and who may read them (feed/since). */
 type LeadRow = {
@@ -68,6 +69,7 @@ export const leadTimelineProjection: Projection = {
     'CmaOpened',
     'AutomatedTextHeld',
     'AutomatedTextSkipped',
+    'AutomatedEmailSkipped',
   ]),
   tables: ['lead_timeline', LEADS, 'lead_showings', ...merges.tables],
   async createTables(tx, t) {
@@ -298,6 +300,11 @@ export const leadTimelineProjection: Projection = {
         case 'AutomatedTextSkipped': {
           const row = await rowOf(e.data.leadId);
           if (row) await addEntry(ctx, e, row.lead_id, row.site_id, summaries.textSkipped(e.data.errorCode), { mergedFrom: row.merged_from ?? null });
+          break;
+        }
+        case 'AutomatedEmailSkipped': {
+          const row = await rowOf(e.data.leadId);
+          if (row) await addEntry(ctx, e, row.lead_id, row.site_id, clip(`E-mail not sent: ${e.data.reason}`), { mergedFrom: row.merged_from ?? null });
           break;
         }
         case 'ConsentWordingUnclear': {

@@ -38,6 +38,7 @@ export const TIMELINE_LABELS: Readonly<Record<string, string>> = {
   ConsentWordingUnclear: 'Consent to confirm',
   AutomatedTextHeld: 'Text held',
   AutomatedTextSkipped: 'Text not sent',
+  AutomatedEmailSkipped: 'E-mail not sent',
   CellPhoneChanged: 'Cell phone',
   SavedSearchSaved: 'Saved search',
   SavedSearchDeleted: 'Saved search',

@@ -64,4 +64,15 @@ export const complianceRoutes = routes('compliance', {
     query: z.strictObject({ asOf: instantField('asOf').optional() }),
     responses: { 200: EvidenceSchema },
   },
+  mailgunEvents: {
+    method: 'POST',
+    path: 'api/messaging/email/events',
+    summary:
+      "Mailgun's event webhook: a hard bounce or complaint marks the address undeliverable, a temporary failure is recorded; 403 unless signed, fresh and not replayed",
+    tag: TAG,
+    access: 'anyone',
+    // Mailgun's JSON, read only after its signature is checked: nothing of event-data is trusted before.
+    body: z.looseObject({ signature: z.unknown(), 'event-data': z.unknown() }),
+    responses: { 204: z.undefined() },
+  },
 });

@@ -9,8 +9,8 @@ export type SignInMethod = 'password' | 'google' | 'facebook' | 'inquiry' | 'reg
 export type ConsentChannel = 'email' | 'text' | 'propertyAlerts' | 'propertyUpdates';
 export const CONSENT_CHANNELS: readonly ConsentChannel[] = ['email', 'text', 'propertyAlerts', 'propertyUpdates'];
 /** How a consent changed: the consent ledger keeps when (metadata.at and data.at), how and from where. */
-/** 'text-reply' / 'email-reply': the lead's own words in a reply asked for it (the SMS webhook, the inbound mail). */
-export type ConsentHow = 'registration' | 'account-settings' | 'email-link' | 'one-click' | 'import-opt-in' | 'text-reply' | 'email-reply';
+/** 'email-complaint': the lead marked our e-mail as spam (the mail provider's complaint report). 'text-reply' / 'email-reply': the lead's own words in a reply asked for it (the SMS webhook, the inbound mail). */
+export type ConsentHow = 'registration' | 'account-settings' | 'email-link' | 'one-click' | 'import-opt-in' | 'text-reply' | 'email-reply' | 'email-complaint';
 
 export type UserRegistered = {
   readonly type: 'UserRegistered';

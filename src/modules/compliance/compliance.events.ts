@@ -52,12 +52,19 @@ export type AutomatedTextSkipped = {
   readonly data: { readonly leadId: string; readonly messageId: string; readonly reason: 'unreachable'; readonly errorCode: number };
 };
 
-export type ComplianceEvent = ConsentWordingUnclear | ConsentRevocationConfirmed | AutomatedTextHeld | AutomatedTextSkipped;
+/** An e-mail to the lead not sent because their address bounced for good or complained; `reason` in words, as the timeline says it. On `compliance-{leadId}`. */
+export type AutomatedEmailSkipped = {
+  readonly type: 'AutomatedEmailSkipped';
+  readonly data: { readonly leadId: string; readonly messageId: string; readonly reason: string };
+};
+
+export type ComplianceEvent = ConsentWordingUnclear | ConsentRevocationConfirmed | AutomatedTextHeld | AutomatedTextSkipped | AutomatedEmailSkipped;
 export const complianceEventTypes = [
   'ConsentWordingUnclear',
   'ConsentRevocationConfirmed',
   'AutomatedTextHeld',
   'AutomatedTextSkipped',
+  'AutomatedEmailSkipped',
 ] as const satisfies readonly ComplianceEvent['type'][];
 
 /**

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { RateLimiter } from '../../http/rate-limiter';
 import { AccountsModule } from '../accounts';
 import { LeadsModule } from '../leads';
 import { ConversationModule } from '../conversation';
 import { MessagingModule } from '../messaging';
 import { AutomatedTextSender } from './quiet-hours/automated-text-sender';
 import { SmsStatusController } from './text-delivery/sms-status.http';
+import { MailgunEventsController } from './email-delivery/mailgun-events.http';
 import { TextRulesController } from './quiet-hours/text-rules.http';
 import { ConfirmRevocationController } from './consent-wording/confirm-revocation.http';
 import { LeadEvidenceController } from './lead-evidence/lead-evidence.http';
@@ -17,7 +19,7 @@ import { LeadEvidenceController } from './lead-evidence/lead-evidence.http';
  */
 @Module({
   imports: [AccountsModule, LeadsModule, ConversationModule, MessagingModule],
-  controllers: [ConfirmRevocationController, LeadEvidenceController, SmsStatusController, TextRulesController],
-  providers: [AutomatedTextSender],
+  controllers: [ConfirmRevocationController, LeadEvidenceController, MailgunEventsController, SmsStatusController, TextRulesController],
+  providers: [AutomatedTextSender, RateLimiter],
 })
 export class ComplianceModule {}

@@ -7,3 +7,4 @@ export { textHeldDecider } from './quiet-hours/text-held.decide';
 export type { AutomatedTextHeld, TextDeliveryReported } from './compliance.events';
 export { textDeliveryEventTypes, textDeliveryStream } from './compliance.events';
 export { type AutomatedText, queueAutomatedText } from './quiet-hours/automated-text-queue';
+export { undeliverable, undeliverableMessage } from './email-delivery/email-address';

@@ -30,3 +30,4 @@ export type { LeadEmailSent } from './conversation.events';
 // The starter kit copies templates through their decider.
 export { emailTemplatesStream } from './email-templates.events';
 export { type EmailTemplates, templatesDecider } from './manage-email-templates/email-templates.decide';
+export { checkMailgunSignature, MAILGUN_MAX_AGE_SECONDS, type MailgunSignature } from './receive-inbound-email/mailgun-signature';

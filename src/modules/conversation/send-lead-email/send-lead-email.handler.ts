@@ -9,7 +9,8 @@ import { type EmailPreview, LeadEmailBody, LeadEmailFields, type LeadEmailInput 
 import { emptyMergeFields, renderMergeFields, unknownMergeFields, unknownMergeFieldsMessage } from '../../../contract/merge-fields';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { RateLimiter, type RateLimit } from '../../../http/rate-limiter';
-import { notFound, validation } from '../../../shared/errors';
+import { conflict, notFound, validation } from '../../../shared/errors';
+import { undeliverable, undeliverableMessage } from '../../compliance';
 import { newId } from '../../../shared/ids';
 import { commandContextOf } from '../../../commands/request-context';
 import { type ExistingAccount, isValidEmail, loadAccount } from '../../accounts';
@@ -67,6 +68,8 @@ export class LeadEmails {
   async sendLeadEmail(req: Request, leadId: string, input: LeadEmailInput): Promise<{ messageId: string }> {
     const f = await this.facts(req, leadId, input);
     await this.limiter.enforce(LEAD_EMAILS_PER_USER, f.viewer.userId);
+    const bounced = isValidEmail(f.lead.email) ? await undeliverable(this.store, f.lead.email) : null;
+    if (bounced) throw conflict(undeliverableMessage(f.lead.email, bounced));
     const messageId = input.messageId ?? newId();
     await handleCommand(
       this.store,
@@ -93,7 +96,14 @@ export class LeadEmails {
   /** What sending would put in the e-mail, and whether it may be sent (the composer's preview and its reason). */
   async preview(req: Request, leadId: string, input: LeadEmailInput): Promise<EmailPreview> {
     const f = await this.facts(req, leadId, input);
-    const reason = !f.account?.consent.email ? EMAIL_UNSUBSCRIBED : !isValidEmail(f.lead.email) ? NO_EMAIL_ADDRESS : null;
+    const bounced = isValidEmail(f.lead.email) ? await undeliverable(this.store, f.lead.email) : null;
+    const reason = !f.account?.consent.email
+      ? EMAIL_UNSUBSCRIBED
+      : !isValidEmail(f.lead.email)
+        ? NO_EMAIL_ADDRESS
+        : bounced
+          ? undeliverableMessage(f.lead.email, bounced)
+          : null;
     // Unfinished text previews as far as it goes; only an unknown field is refused, as sending would.
     const unknown = unknownMergeFields(f.subject, f.body);
     if (unknown.length) throw validation(unknownMergeFieldsMessage(unknown));
