@@ -38,6 +38,7 @@ import { UploadsModule } from './modules/uploads';
 import { PrivacyModule } from './modules/privacy';
 import { BehaviourModule } from './modules/behaviour';
 import { ValuationModule } from './modules/valuation';
+import { ListingActivityModule } from './modules/listing-activity';
 import { PlansModule } from './modules/plans';
 import { SetupModule } from './modules/setup';
 import { MailboxModule } from './modules/mailbox';
@@ -98,6 +99,7 @@ export class AppModule {
         IntegrationsModule,
         FacebookLeadsModule,
         ValuationModule,
+        ListingActivityModule,
         ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule]),
       ],
       controllers: [HealthController, PublicConfigController, OpenApiController, DemoPhotosController],

@@ -48,6 +48,7 @@ import { uploadsRoutes } from './uploads';
 import { v1DocsRoutes } from './v1';
 import { v1Routes } from './v1';
 import { valuationRoutes } from './valuation';
+import { listingActivityRoutes } from './listing-activity';
 import { webhooksRoutes } from './webhooks';
 
 /**
@@ -105,5 +106,6 @@ export const contract = {
   v1Docs: v1DocsRoutes,
   v1: v1Routes,
   valuation: valuationRoutes,
+  listingActivity: listingActivityRoutes,
   webhooks: webhooksRoutes,
 };

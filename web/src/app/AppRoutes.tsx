@@ -34,6 +34,7 @@ const SetupPage = lazy(() => import('../features/setup/SetupPage').then((m) => (
 const GuidesEditorPage = lazy(() => import('../features/guides/components/GuidesEditorPage').then((m) => ({ default: m.GuidesEditorPage })));
 const MarketReportPage = lazy(() => import('../features/market-reports/MarketReportPage').then((m) => ({ default: m.MarketReportPage })));
 const GuidePage = lazy(() => import('../features/guides/components/GuidePage').then((m) => ({ default: m.GuidePage })));
+const ListingReportPage = lazy(() => import('../features/listing-activity').then((m) => ({ default: m.ListingReportPage })));
 const CmaPage = lazy(() => import('../features/cma').then((m) => ({ default: m.CmaPage })));
 const AdminLoginPage = lazy(() => import('../features/sign-in/components/AdminLoginPage').then((m) => ({ default: m.AdminLoginPage })));
 /** Staff and account pages, loaded on demand (the server knows the same paths: browser-routes.ts). */
@@ -51,6 +52,7 @@ const STAFF_PAGES: Record<AccountPagePath, typeof BackofficePage> = {
   '/showings/answer': ShowingAnswerPage,
   '/agreements/sign': SigningPage,
   '/cma': CmaPage,
+  '/listing-report': ListingReportPage,
 };
 
 /** Pages owned by other issues: the routes exist so links and reloads land somewhere sensible. */

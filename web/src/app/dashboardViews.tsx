@@ -105,6 +105,16 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
       (m, p) => <m.MyListings role={p.role} />,
     ),
   },
+  {
+    id: 'listing-activity',
+    label: 'Listing activity',
+    place: 'listings',
+    roles: ALL,
+    ...load(
+      () => import('../features/listing-activity'),
+      (m) => <m.ListingActivityView />,
+    ),
+  },
   // Charts are a large library: only the reports view loads it.
   {
     id: 'reports',

@@ -1,0 +1,1 @@
+export { ListingActivityModule } from './listing-activity.module';

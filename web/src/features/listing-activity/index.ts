@@ -1,0 +1,2 @@
+export { ListingActivityView } from './ListingActivityView';
+export { ListingReportPage } from './ListingReportPage';
