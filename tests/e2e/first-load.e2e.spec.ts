@@ -42,7 +42,7 @@ describe('the first load of the public site', () => {
         const name = new URL(s.url).pathname.replace(/^\/assets\//, '');
         // maplibre's worker is copied as built, without a map; so are the bundler's runtime and a
         // few chunks of re-exports only, which name no library.
-        if (/^maplibre-gl-worker-/.test(name)) return [name];
+        if (name.startsWith('maplibre-gl-worker-')) return [name];
         const text = await readFile(path.join(ASSETS, `${name}.map`), 'utf8').catch(() => '{"sources":[]}');
         const map = JSON.parse(text) as { sources: string[] };
         return map.sources.some((src) => MAP_LIBRARIES.test(src)) ? [name] : [];
