@@ -321,8 +321,11 @@ describe('action plans: the process manager', () => {
       media: [],
       providerId: `SM${randomUUID()}`,
     });
-    // Straight to the runner, before the projection could queue the pause.
-    expect(await another().runStep(leadId, enrolmentId, 1, new Date(Date.now() + 7 * 24 * HOUR))).toBe(true);
+    // Straight to the runner, before the projection could queue the pause. Under load the
+    // instance's own runner may have paused the enrolment from the queued reply first: then there
+    // is no step left to run, and the outcome (paused by the reply, no mail) must be the same.
+    const ran = await another().runStep(leadId, enrolmentId, 1, new Date(Date.now() + 7 * 24 * HOUR));
+    if (!ran) expect((await events(leadPlansStream(leadId), 'PlanEnrolmentPaused')).length).toBe(1);
     expect((await events(leadPlansStream(leadId), 'PlanEnrolmentPaused')).map((e) => (e.data as { reason: string }).reason)).toEqual(['replied-text']);
     await settle(app.server);
     expect(await readMailbox(pool(), email)).toHaveLength(0);
