@@ -4,8 +4,11 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Started } from '../../src/main';
+import { systemContext } from '../../src/commands/command-context';
+import { importListings } from '../../src/modules/listings';
 import { projectRoot } from '../../src/shared/paths';
-import { demoUser, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { demoUser, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { home } from '../support/reso-home';
 
 type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
@@ -38,6 +41,9 @@ describe('compressed answers', () => {
 
   beforeAll(async () => {
     ({ server, stop } = await startDashboardServer());
+    // A server-rendered listing page: the app's own shell (index.html) is under the 1 kB threshold.
+    await importListings(server.runtime.store, [{ record: 1, line: null, parse: () => home('Z1') }], { mls: 'T', ctx: systemContext() });
+    await settle(server);
   }, 180_000);
   afterAll(async () => stop?.());
 
@@ -68,7 +74,7 @@ describe('compressed answers', () => {
   });
 
   it('compresses pages and API answers over 1 kB on the fly, and leaves small ones alone', async () => {
-    const page = await rawGet(`${server.url}/search`, {
+    const page = await rawGet(`${server.url}/listing/T-Z1`, {
       accept: 'text/html',
       'accept-encoding': 'gzip, deflate, br',
       host: `demo.localhost:${new URL(server.url).port}`,
