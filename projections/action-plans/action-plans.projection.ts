@@ -129,7 +129,7 @@ export const actionPlansProjection: Projection = {
       }
     };
 
-    /** The plan the office's lead flow chose for a new lead's source (issue 31), queued as a trigger's enrolment is. */
+    /** The plan the office's lead flow chose for a new lead's source, queued as a trigger's enrolment is. */
     const flowPlan = async (e: StoredEvent<Extract<Handled, { type: 'LeadAssigned' | 'LeadPutInPond' }>>) => {
       const planId = e.data.planId;
       if (planId) await work.queue(stableId(`plan enrol ${e.eventId} ${planId}`), 'enrol', e.data.leadId, { planId, triggerEventId: e.eventId }, e.metadata.at);

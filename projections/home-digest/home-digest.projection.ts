@@ -1,7 +1,7 @@
 import type { HomeDigestChanged } from '../../src/modules/valuation/valuation.events';
 import { eventsOf, handledTypes, type Projection } from '../runner';
 
-/** The leads whose monthly homeowner digest is on (issue 33 part 3): what the digest scheduler queues each month. */
+/** The leads whose monthly homeowner digest is on: what the digest scheduler queues each month. */
 export const homeDigestProjection: Projection = {
   name: 'home_digest',
   version: 1,

@@ -43,9 +43,9 @@ export const FACT_TYPES = [
   ['LeadEmailReceived', 'reply'],
   ['ChatMessageSent', 'reply'],
   ['PropertyAlertOpened', 'alertOpen'],
-  // A seller opening the CMA their agent sent (issue 33): an e-mail opened, as an alert's.
+  // A seller opening the CMA their agent sent: an e-mail opened, as an alert's.
   ['CmaOpened', 'alertOpen'],
-  // A homeowner digest opened or its link followed (issue 33 part 3).
+  // A homeowner digest opened or its link followed.
   ['HomeDigestOpened', 'alertOpen'],
 ] as const satisfies readonly (readonly [string, ScoreFact['kind']])[];
 export type FactType = (typeof FACT_TYPES)[number][0];

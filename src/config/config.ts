@@ -130,7 +130,7 @@ const schema = z.object({
   FACEBOOK_GRAPH_URL: url(['http:', 'https:']),
   // Meta's lead ads webhook: the verify token typed into the app's Webhooks settings (unset: the handshake answers 403).
   FACEBOOK_VERIFY_TOKEN: z.string().min(1).optional(),
-  // Agents' mailboxes through OAuth (issue 30): each provider is offered once its client id and secret are set.
+  // Agents' mailboxes through OAuth: each provider is offered once its client id and secret are set.
   GOOGLE_MAIL_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_MAIL_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_MAIL_AUTHORIZE_URL: url(['http:', 'https:']),

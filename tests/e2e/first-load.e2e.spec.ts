@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { browserApp } from '../support/browser-app';
 
 /**
- * What a phone downloads on its first visit to the public site (issue 34): the map's libraries
+ * What a phone downloads on its first visit to the public site: the map's libraries
  * (maplibre, deck.gl and its luma.gl) come only when a map is shown. A script is told by the
  * sources its build map names, not by its file name. The bytes are what the server sent (the
  * body as encoded), summed exactly; the figure against its goal is `npm run bench -- --only

@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * The Facebook leads Meta announced and the reactor has yet to fetch (issue 31 part 6): one row
+ * The Facebook leads Meta announced and the reactor has yet to fetch: one row
  * per leadgen id (a retried webhook adds none), ids only, on the outboxes' retry policy. The row
  * is the webhook's acknowledgement: once it is committed Meta gets its 200.
  */

@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * The seller suite (issue 33): the outbox of the e-mails sent to seller leads (a CMA's link,
+ * The seller suite: the outbox of the e-mails sent to seller leads (a CMA's link,
  * the monthly homeowner digest), one row per message, keyed by an id derived from what queued it,
  * with the one retry policy's columns. The row holds no words or addresses: the e-mail is composed
  * from the events and the lead when it goes out. A plain table, not a read model: a rebuild must

@@ -1,7 +1,7 @@
 import type { AgreementType, Compensation } from '../../contract/agreements';
 
 /**
- * Buyer agreements (issue 32 part 4), all of one lead's on one stream, `buyer-agreements-{leadId}`:
+ * Buyer agreements, all of one lead's on one stream, `buyer-agreements-{leadId}`:
  * what covers a showing is read from it at the moment of confirming, and the evidence export
  * reads it with the lead's other streams. Every type starts with `BuyerAgreement` (the evidence
  * export lists those as the lead's agreements). Days are calendar days (YYYY-MM-DD), inclusive.

@@ -8,7 +8,7 @@ import { ManageAgreementsController } from './manage-agreements.http';
 import { SignAgreementController } from './sign-agreement.http';
 import { UncoveredBuyersController } from './uncovered-buyers.http';
 
-/** Buyer agreements (issue 32 part 4): drafted and voided by the office, signed by the lead's link or an uploaded copy, required to confirm a showing. */
+/** Buyer agreements: drafted and voided by the office, signed by the lead's link or an uploaded copy, required to confirm a showing. */
 @Module({
   imports: [AccountsModule, ConversationModule, UploadsModule, SitesModule],
   controllers: [ManageAgreementsController, SignAgreementController, UncoveredBuyersController],

@@ -1,7 +1,7 @@
 import type { Sealed } from '../../shared/sealed-box';
 
 /**
- * Facebook pages an office connected (issue 31 part 6), one stream per page, `fbpage-{pageId}`:
+ * Facebook pages an office connected, one stream per page, `fbpage-{pageId}`:
  * a page belongs to at most one office at a time. The page access token is sealed (never in the
  * clear in the store, never shown back); Meta refusing it marks the page for reconnection with
  * Meta's words; each lead form may carry the source name its leads are filed under.

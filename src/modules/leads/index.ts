@@ -34,6 +34,6 @@ export { leadNotesStream } from './leads.events';
 export { composeInquiryMessage } from './inquiry-message';
 export { type LeadTarget, resolveLeadTarget } from './add-lead/lead-target';
 export { leadRegistration } from './lead-account';
-// The seller suite's /sell form (issue 33) is an inquiry with a valuation beside it.
+// The seller suite's /sell form is an inquiry with a valuation beside it.
 export { leadAccountOn } from './lead-account-on';
 export { decodeFirstTouch, touchOf } from './capture-first-touch/first-touch';

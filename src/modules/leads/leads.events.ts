@@ -68,7 +68,7 @@ export type LeadAssigned = {
     readonly officeId: string | null;
     readonly rule: RoutingRule;
     readonly ruleVersion: number;
-    /** The action plan the office's lead flow starts for the lead's source (issue 31); absent: none. */
+    /** The action plan the office's lead flow starts for the lead's source; absent: none. */
     readonly planId?: string;
   };
 };
@@ -142,7 +142,7 @@ export type LeadPutInPond = {
     readonly officeId: string;
     readonly fromAgentId: string | null;
     readonly reason: 'not-contacted' | 'pond-first';
-    /** The action plan the office's lead flow starts for the lead's source (issue 31); absent: none. */
+    /** The action plan the office's lead flow starts for the lead's source; absent: none. */
     readonly planId?: string;
   };
 };

@@ -10,7 +10,7 @@ const items = (records: readonly unknown[]): ImportItem[] => records.map((r, i) 
 const sold = (key: string, price: number, listed: string, closed: string, extra: Record<string, unknown> = {}) =>
   home(key, { StandardStatus: 'Closed', ClosePrice: price, CloseDate: closed, ListingContractDate: listed, LivingArea: 1000, ...extra });
 
-/** /market/{city-or-zip} (issue 33 part 4): public, server-rendered, from the listings' events. */
+/** /market/{city-or-zip}: public, server-rendered, from the listings' events. */
 describe('market reports', () => {
   const app = dashboardServer(async (server) => {
     await importListings(

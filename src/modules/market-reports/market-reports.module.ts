@@ -3,6 +3,6 @@ import { PublicPagesModule } from '../public-pages';
 import { MarketPages } from './market-pages';
 import { MarketReportsController } from './market-reports.http';
 
-/** Market reports: monthly figures of a city or zip from the listings' events (issue 33, part 4). */
+/** Market reports: monthly figures of a city or zip from the listings' events. */
 @Module({ imports: [PublicPagesModule], controllers: [MarketReportsController], providers: [MarketPages] })
 export class MarketReportsModule {}

@@ -71,7 +71,7 @@ export function routeLead(
 }
 
 /**
- * The lead flow's step for the lead's source (issue 31), on an office's site and for a lead who
+ * The lead flow's step for the lead's source, on an office's site and for a lead who
  * did not choose an agent by their page: an active agent (or the broker) named by the rule gets
  * it; 'round-robin' takes the rotation's next turn; 'pond' sends it to the office pond while
  * an agent is active to claim it. Anything else (the office's routing rules, an agent now off or

@@ -58,7 +58,7 @@ export const personalFields: PersonalFields = new Map<string, PersonalFieldsRule
   ['ShowingProposed', aboutLead({ message: text })],
   // A signature through the lead's link: the typed name, the address and browser it came from.
   ['BuyerAgreementSigned', aboutLead({ name, ipAddress: text, userAgent: text })],
-  // A seller's home (issue 33): where it is, as they gave it.
+  // A seller's home: where it is, as they gave it.
   ['HomeValueRequested', aboutLead({ address: text, latitude: null, longitude: null })],
   // The lead's own organizer.
   ['SavedSearchSaved', aboutLead({ name: text })],
@@ -67,6 +67,6 @@ export const personalFields: PersonalFields = new Map<string, PersonalFieldsRule
   ['ListingShared', aboutLead({ toEmail: text, message: text })],
   ['ShowingRequested', aboutLead({ message: text })],
   ['NotebookCreated', aboutLead({ name: text })],
-  // What came to an office's intake and could not be read (issue 31): no person's key yet, sealed under its own.
+  // What came to an office's intake and could not be read: no person's key yet, sealed under its own.
   ['IntakeDeliveryKept', { subject: (d) => str(d.deliveryId), fields: { from: text, subject: text, text, prefill: null } }],
 ]);

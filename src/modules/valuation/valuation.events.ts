@@ -1,5 +1,5 @@
 /**
- * The seller suite's events (issue 33). A seller lead's home and its instant value, on the lead's
+ * The seller suite's events. A seller lead's home and its instant value, on the lead's
  * own seller stream `sellerhome-{leadId}`: the valuation as the visitor saw it (the estimate, its
  * range and the comps it rests on), recorded once per home and day however often the form is sent.
  */
@@ -92,7 +92,7 @@ export type CmaOpened = {
 
 export type CmaEvent = CmaSaved | CmaSent | CmaOpened;
 
-/** The homeowner digest (issue 33 part 3): the lead on /sell, or the agent, turned the monthly e-mail of the home's value on or off. */
+/** The homeowner digest: the lead on /sell, or the agent, turned the monthly e-mail of the home's value on or off. */
 export type HomeDigestChanged = {
   readonly type: 'HomeDigestChanged';
   readonly data: { readonly leadId: string; readonly siteId: string; readonly on: boolean; readonly byUserId: string };

@@ -1,5 +1,5 @@
 /**
- * An office's lead flow (issue 31 part 3), on the stream `leadflow-{officeId}`: for each source a
+ * An office's lead flow, on the stream `leadflow-{officeId}`: for each source a
  * lead can come from (the site, an API source name, a portal, a Facebook form), who gets its new
  * leads and which action plan starts; the default rule for every other source; the office's
  * intake tokens (its intake URL and intake address) and the Google Ads key its lead forms send.

@@ -21,7 +21,7 @@ export const INTAKE_URL_PER_TOKEN: RateLimit = {
 };
 
 /**
- * An office's intake URL (issue 31 part 5): portals and ad networks post their lead deliveries
+ * An office's intake URL: portals and ad networks post their lead deliveries
  * here in their own JSON shapes (bodies up to the server's JSON limit, 1 MB). Rate limited per
  * token; the token names the office (unknown or revoked: 404); each lead once by the sender's id.
  */

@@ -37,7 +37,7 @@ function intakeTokenIn(recipients: string, domain: string): string | null {
 }
 
 /**
- * The office's intake address (issue 31 part 4): the inbound e-mail webhook, once Mailgun's
+ * The office's intake address: the inbound e-mail webhook, once Mailgun's
  * signature is checked, hands over mail to an intake address. The mail is read by the portal
  * parsers (with the SPF and DKIM verdicts Mailgun passes); a lead goes through the lead intake,
  * anything else is kept on the office's unread list. An address no office holds (unknown or

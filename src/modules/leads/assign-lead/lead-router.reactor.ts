@@ -85,7 +85,7 @@ export class LeadRouter extends SweptReactor {
         // The last turns (newest first), enough to count the last agent's streak up to the heaviest weight.
         const routingEvents = await this.store.readStream(routingStream(lead.siteId), { direction: 'backwards', limit: MAX_ROUTING_WEIGHT });
         const rotation = fold({ initialState: initialRotation, evolve: evolveRotation }, [...routingEvents].reverse() as unknown as RoutingEvent[]);
-        // The office's lead flow for the lead's source (issue 31), as it stood at the capture.
+        // The office's lead flow for the lead's source, as it stood at the capture.
         const captured = leadEvents[0]! as unknown as StoredEvent<LeadCaptured>;
         const flow = rules.kind === 'agent' ? null : leadFlowTargetFor(await leadFlowAt(this.store, rules.ownerId, captured), captured.data.source);
         const decision = decideAssignLead(lead, rules, rotation, flow);

@@ -39,7 +39,7 @@ export type AssignLeadDecision = { readonly lead: LeadEvent[]; readonly routing:
  * to its pond (pond on, claim window 0) gets LeadPutInPond instead, as long as it has an active
  * agent to claim it (else the rules below decide, down to the owner); a lead who asked for an
  * agent by their page goes to that agent, pond or not. Before all that, the office's lead flow
- * for the lead's source (`flow`, issue 31) may name the agent, the rotation or the pond; the
+ * for the lead's source (`flow`) may name the agent, the rotation or the pond; the
  * action plan it names rides on the placement (`planId`) for the plans to start.
  */
 export function decideAssignLead(lead: RoutableLead, rules: RoutingRules, rotation: Rotation, flow: LeadFlowTarget | null = null): AssignLeadDecision {

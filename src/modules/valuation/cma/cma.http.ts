@@ -28,7 +28,7 @@ export const NO_COMPS_KEPT = 'Keep at least one comp: the estimate rests on them
 export const HOME_ERASED = 'The home of this lead is no longer known';
 
 /**
- * The agent's CMA of a seller lead's home (issue 33 part 2) on the lead page: the valuation's
+ * The agent's CMA of a seller lead's home on the lead page: the valuation's
  * comps, each kept or dropped and adjusted with a note, sales near the home added, the estimate
  * recomputed as the valuation computes it; each save a version on `cma-{leadId}`; the latest sent
  * to the lead as a signed link. Agent: own leads; broker: office; staff: all; others 404.

@@ -24,7 +24,7 @@ function weightedMedian(comps: readonly Comp[]): number {
   throw new Error('no comps');
 }
 
-/** The agent's CMA of a seller lead (issue 33 part 2): edited, versioned, recomputed, sent as a signed link. */
+/** The agent's CMA of a seller lead: edited, versioned, recomputed, sent as a signed link. */
 describe('the CMA of a seller lead', () => {
   let sales: ResoRecord[] = [];
   const app = dashboardServer(async (server) => {

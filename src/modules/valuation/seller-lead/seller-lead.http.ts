@@ -41,7 +41,7 @@ const SELLER_LEADS: RateLimit = {
 };
 
 /**
- * The /sell form (issue 33 part 2): an inquiry of type Seller, so the lead is routed, told to its
+ * The /sell form: an inquiry of type Seller, so the lead is routed, told to its
  * agent and put on plans as every inquiry, and beside it the home's valuation on the lead's seller
  * stream, which the timeline reads as "Home value requested". The home is valued again here from
  * what the visitor gave: the figures on the lead are the server's, never the browser's.

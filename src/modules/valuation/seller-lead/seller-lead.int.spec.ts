@@ -6,7 +6,7 @@ import { WebClient } from '../../../../tests/support/web-client';
 import { systemContext } from '../../../commands/command-context';
 import { importListings } from '../../listings';
 
-/** The /sell form (issue 33 part 2): one seller lead with its home's value on the timeline, however often it is sent. */
+/** The /sell form: one seller lead with its home's value on the timeline, however often it is sent. */
 describe('POST /api/valuation/seller-lead', () => {
   const app = dashboardServer(async (server) => {
     await importListings(server.runtime.store, importItems(await ballardSales()), { mls: 'KC', ctx: systemContext() });

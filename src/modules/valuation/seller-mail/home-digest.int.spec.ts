@@ -14,7 +14,7 @@ import { queueDigests } from './home-digest.scheduler';
 const HOME = { latitude: 47.6755, longitude: -122.3862, beds: 3, baths: 2, livingArea: 1800 };
 const money = (n: number) => `$${n.toLocaleString('en-US')}`;
 
-/** The monthly homeowner digest (issue 33 part 3): queued once per lead and month whatever runs it, with the month's numbers, stopped by unsubscribing. */
+/** The monthly homeowner digest: queued once per lead and month whatever runs it, with the month's numbers, stopped by unsubscribing. */
 describe('the homeowner digest', () => {
   let sales: ResoRecord[] = [];
   const app = dashboardServer(async (server) => {

@@ -12,7 +12,7 @@ const SWEEP_MS = 15 * 60_000;
 export const digestMailId = (leadId: string, month: string): string => stableId(`home digest ${leadId} ${month}`);
 
 /**
- * Queues the month's homeowner digest (issue 33 part 3) of every lead whose digest is on: one row
+ * Queues the month's homeowner digest of every lead whose digest is on: one row
  * per lead and month in seller_mail_outbox, its primary key derived from both, so two instances
  * sweeping at once, a restart, or a sweep every quarter hour all queue it exactly once; the
  * seller mail sender sends it under the outbox's one retry policy. Answers how many rows were new.

@@ -10,7 +10,7 @@ export const SELLER_MAIL_SIGNAL = 'valuation.sellerMailQueued';
 export const cmaMailId = (eventId: string): string => stableId(`cma mail ${eventId}`);
 
 /**
- * The seller e-mails' half of the outbox (issue 33): each CmaSent queues one row in
+ * The seller e-mails' half of the outbox: each CmaSent queues one row in
  * seller_mail_outbox (kind 'cma', ref: the send), keyed by an id derived from the event id.
  * SellerMailSender, beside it, sends.
  */

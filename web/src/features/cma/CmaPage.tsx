@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { type CmaView, cmaApi, money } from './cmaApi';
 import styles from './Cma.module.css';
 
-/** The CMA a lead was sent (issue 33 part 2), read-only, by the signed link in its e-mail (`/cma?t=`). */
+/** The CMA a lead was sent, read-only, by the signed link in its e-mail (`/cma?t=`). */
 export function CmaPage() {
   const token = new URLSearchParams(window.location.search).get('t') ?? '';
   const [cma, setCma] = useState<CmaView | null>(null);

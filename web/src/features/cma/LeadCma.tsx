@@ -9,7 +9,7 @@ const label = (c: { address: string | null; pdid: string }) => c.address ?? c.pd
 const editOf = (c: CmaComp): CompEdit => ({ pdid: c.pdid, included: c.included, adjustment: c.adjustment, note: c.note });
 
 /**
- * The lead page's CMA (issue 33 part 2), for a lead who asked for a home value: the valuation's
+ * The lead page's CMA, for a lead who asked for a home value: the valuation's
  * comps, each kept or dropped and adjusted with a note, sales near the home added; saving makes
  * the next version and the server recomputes the estimate; "Send to lead" e-mails a signed link.
  */
