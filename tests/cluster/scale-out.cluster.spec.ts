@@ -158,6 +158,9 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
     const first = await inquire(0);
     expect(first.status).toBe(200);
     const chatLead = first.body.leadId as string;
+    // Routing is its own reactor: the inquiry's 200 acknowledges the capture, and Jane may act on
+    // the lead once the router has assigned it to her.
+    await until(async () => (await jane.get(`/api/dashboard/leads/${chatLead}`)).status === 200, 30_000, 'the first lead routed to Jane');
 
     // Traffic until stopped: searches (round robin), inquiries on Jane's site, Jane's chat messages.
     let running = true;
