@@ -154,6 +154,7 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
             p.setAgents((as) => as.map((a) => (a.userId === agentId ? { ...a, mlsId: inForce, pendingMlsId } : a)));
             return { mlsId: inForce, pendingMlsId };
           }}
+          onBio={(bio) => p.setAgents((as) => as.map((a) => (a.userId === p.viewerId ? { ...a, bio } : a)))}
           onToggle={(id, active) =>
             void dashboardApi.setActive(id, active).then(
               () => p.setAgents((as) => as.map((a) => (a.userId === id ? { ...a, active } : a))),

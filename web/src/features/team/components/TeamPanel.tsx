@@ -3,6 +3,8 @@ import { AgentBio } from '../../../ui/AgentBio';
 import { MlsIdForm, type MlsIdState } from './MlsIdForm';
 import { initials } from '../../../lib/dashboardFormat';
 import { ListingClaimsSetting } from './ListingClaimsSetting';
+import { ListingAgentForm } from './ListingAgentForm';
+import { BioForm } from './BioForm';
 import { RoutingSettingsPanel } from '../../office';
 import { ScoreRulesPanel } from '../../scores';
 import { BehaviourThresholdsPanel } from '../../office';
@@ -10,8 +12,9 @@ import { TextRulesSetting } from '../../compliance';
 import styles from './TeamPanel.module.css';
 
 /**
- * The office: agents with their bios and MLS ids (the broker sets or confirms them; an agent gives
- * their own), and (for the broker) who takes part in the round robin.
+ * The office: agents with their bios (each writes their own) and MLS ids (the broker sets or
+ * confirms them; an agent gives their own), listings linked to their agents, and (for the broker)
+ * who takes part in the round robin.
  */
 export function TeamPanel({
   agents,
@@ -19,12 +22,15 @@ export function TeamPanel({
   viewerId,
   onToggle,
   onMlsId,
+  onBio,
 }: {
   agents: readonly Agent[];
   role: Role;
   viewerId: string | null;
   onToggle: (agentId: string, active: boolean) => void;
   onMlsId: (agentId: string, mlsId: string | null) => Promise<MlsIdState>;
+  /** The viewer's own bio, saved: shown on their card at once. */
+  onBio: (bio: string) => void;
 }) {
   return (
     <section className={styles.team} aria-labelledby="team-title">
@@ -35,6 +41,7 @@ export function TeamPanel({
       {role === 'broker' && <TextRulesSetting />}
       {role !== 'agent' && <ScoreRulesPanel />}
       {role !== 'agent' && <BehaviourThresholdsPanel role={role} />}
+      {role !== 'staff' && <ListingAgentForm agents={agents} role={role} viewerId={viewerId} />}
       <ul className={styles.cards}>
         {agents.map((a) => (
           <li key={a.userId} className={styles.card}>
@@ -55,6 +62,7 @@ export function TeamPanel({
               )}
             </div>
             <AgentBio id={`bio-${a.userId}`} text={a.bio} />
+            {a.userId === viewerId && <BioForm current={a.bio} onSaved={onBio} />}
             {a.securityLevel === 10 && (a.userId === viewerId || role !== 'agent') ? (
               <MlsIdForm
                 label={a.userId === viewerId ? 'Your MLS agent id' : `MLS agent id of ${a.fullName}`}
