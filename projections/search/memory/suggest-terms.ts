@@ -41,6 +41,12 @@ export type SlotReader = {
  */
 export class SuggestTerms {
   private readonly names: Record<NameKind, Map<string, Name>> = { city: new Map(), county: new Map(), zip: new Map() };
+  /**
+   * Each kind's keys in byte order (a name and every later word of it: "lake forest park",
+   * "forest park", "park"), beside the name each stands for: a term's matches are one range.
+   * Made again at the first suggestion after a name came or went (counts alone change it not).
+   */
+  private readonly sorted: Record<NameKind, { keys: string[]; names: string[] } | undefined> = { city: undefined, county: undefined, zip: undefined };
   readonly addresses = new Postings<string>();
   readonly mlsids = new Postings<string>();
 
@@ -56,12 +62,18 @@ export class SuggestTerms {
       for (const [kind, name] of before) {
         const held = this.names[kind].get(name);
         // A name no listing holds any more goes, label and all (search_terms deletes its row at 0).
-        if (held && --held.n <= 0) this.names[kind].delete(name);
+        if (held && --held.n <= 0) {
+          this.names[kind].delete(name);
+          this.sorted[kind] = undefined;
+        }
       }
       for (const [kind, name, label] of after) {
         const held = this.names[kind].get(name);
         if (held) held.n++;
-        else this.names[kind].set(name, { label, n: 1 });
+        else {
+          this.names[kind].set(name, { label, n: 1 });
+          this.sorted[kind] = undefined;
+        }
       }
     }
     const prefix = (key: string | null | undefined) => (key ? key.slice(0, PREFIX) : undefined);
@@ -100,14 +112,32 @@ export class SuggestTerms {
   }
 
   private namesFor(kind: NameKind, term: string, limit: number): Suggestion[] {
+    const { keys, names } = this.keysOf(kind);
     const found: { name: string; label: string; n: number; whole: boolean }[] = [];
-    const inner = ` ${term}`;
-    for (const [name, held] of this.names[kind]) {
-      const whole = name.startsWith(term);
-      if (whole || name.includes(inner)) found.push({ name, label: held.label, n: held.n, whole });
+    const seen = new Set<string>();
+    for (let k = lowerBound(keys, term); k < keys.length && keys[k]!.startsWith(term); k++) {
+      const name = names[k]!;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const held = this.names[kind].get(name)!;
+      found.push({ name, label: held.label, n: held.n, whole: name.startsWith(term) });
     }
     found.sort((a, b) => Number(b.whole) - Number(a.whole) || b.n - a.n || byBytes(a.name, b.name));
     return found.slice(0, limit).map((f) => ({ kind, value: f.label, label: f.label }));
+  }
+
+  private keysOf(kind: NameKind): { keys: string[]; names: string[] } {
+    let held = this.sorted[kind];
+    if (!held) {
+      const pairs: [string, string][] = [];
+      for (const name of this.names[kind].keys()) {
+        pairs.push([name, name]);
+        for (let i = name.indexOf(' '); i >= 0; i = name.indexOf(' ', i + 1)) pairs.push([name.slice(i + 1), name]);
+      }
+      pairs.sort((a, b) => byBytes(a[0], b[0]));
+      held = this.sorted[kind] = { keys: pairs.map((p) => p[0]), names: pairs.map((p) => p[1]) };
+    }
+    return held;
   }
 
   private addressesFor(read: SlotReader, count: number, term: string, limit: number): Suggestion[] {
@@ -142,6 +172,18 @@ export class SuggestTerms {
       .slice(0, limit)
       .map(([, value]) => ({ kind: 'mlsid', value, label: value }));
   }
+}
+
+/** The first place in sorted `keys` whose key is not before `term`. */
+function lowerBound(keys: readonly string[], term: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (keys[mid]! < term) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 export const byBytes = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
