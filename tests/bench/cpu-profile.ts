@@ -7,17 +7,17 @@ type Node = { id: number; hitCount?: number; callFrame: { functionName: string; 
  * Runs `fn` under V8's sampling profiler (this process: the server and the load generator alike)
  * and answers where the samples fell: by package or folder, then the busiest functions.
  */
-export async function profiled<T>(fn: () => Promise<T>): Promise<{ result: T; summary: string; busyMs: number }> {
+export async function profiled<T>(fn: () => Promise<T>): Promise<{ result: T; summary: string }> {
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
   let result: T;
-  let profile: { nodes: Node[]; startTime: number; endTime: number };
+  let profile: { nodes: Node[] };
   try {
     result = await fn();
   } finally {
-    ({ profile } = (await session.post('Profiler.stop')) as { profile: { nodes: Node[]; startTime: number; endTime: number } });
+    ({ profile } = (await session.post('Profiler.stop')) as { profile: { nodes: Node[] } });
     session.disconnect();
   }
   // BENCH_CPU_PROFILE=path.cpuprofile keeps the whole profile (DevTools, speedscope) besides the summary.
@@ -43,8 +43,5 @@ export async function profiled<T>(fn: () => Promise<T>): Promise<{ result: T; su
     (n) => `${n.callFrame.functionName || '(anonymous)'} ${where(n.callFrame.url, n.callFrame.functionName)}:${n.callFrame.lineNumber + 1}`,
   ).slice(0, 15);
   const summary = `by place: ${places.map(([k, v]) => `${k} ${pct(v)}`).join(', ')}\n  busiest functions: ${functions.map(([k, v]) => `${k} ${pct(v)}`).join(', ')}`;
-  // The thread's CPU, whatever the neighbours on a shared machine do: the share of samples not idle over the profile's span.
-  const idle = profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').reduce((n, x) => n + (x.hitCount ?? 0), 0);
-  const busyMs = ((total - idle) / total) * ((profile.endTime - profile.startTime) / 1000);
-  return { result: result!, summary, busyMs };
+  return { result: result!, summary };
 }

@@ -538,14 +538,9 @@ async function httpRate(
     // The load generator runs in a process of its own: this process's CPU is the server's. BENCH_CPU_PROFILE=1: where the server's CPU goes.
     const run = () => loadFrom({ url: server.url, connections: 50, seconds, requests });
     let result!: LoadResult;
-    let profiledMs: number | undefined;
     const m = await ctx.measure(async () => {
       result = process.env.BENCH_CPU_PROFILE
-        ? await profiled(run).then(({ result: r, summary, busyMs }) => {
-            profiledMs = busyMs;
-            ctx.progress(`${key}: CPU profile, ${o.named}: ${summary}`);
-            return r;
-          })
+        ? await profiled(run).then(({ result: r, summary }) => (ctx.progress(`${key}: CPU profile, ${o.named}: ${summary}`), r))
         : await run();
     });
     const rss = process.memoryUsage().rss / 2 ** 20;
@@ -559,7 +554,7 @@ async function httpRate(
       detail:
         `50 connections, maps, lists and autocomplete mixed (${requests.length} distinct requests), load generator in its own process; latency p50 ${result.p50} ms, p99 ${result.p99} ms` +
         `${o.versus ? `; the in-memory index serves ${(o.versus / result.average).toFixed(1)}× as many` : ''}; ${cpuPer(m, result.total, 'request')} (bench = the server alone)` +
-        `${profiledMs === undefined ? '' : `, its main thread ${Math.round((profiledMs * 1000) / result.total)} µs by the profile`}; server started in ${startSeconds.toFixed(1)} s, server process RSS ${Math.round(rss)} MB${result.failed ? `; ${result.failed} failed` : ''}`,
+        `; server started in ${startSeconds.toFixed(1)} s, server process RSS ${Math.round(rss)} MB${result.failed ? `; ${result.failed} failed` : ''}`,
     });
     if (!cacheMs)
       ctx.record({
