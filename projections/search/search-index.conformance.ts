@@ -4,10 +4,11 @@ import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event
 import { parseSearchRequest } from './search-request';
 import { importSearchDataset, referenceListings } from '../../tests/support/search-dataset';
 import { mappable, type ReferenceListing, referenceClusters, referenceMatches, referenceOrder } from '../../tests/support/search-reference';
-import type { ListingRecord } from '../../src/modules/listings/listings.events';
+import { isLease, type ListingRecord } from '../../src/modules/listings/listings.events';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
 import { type Projection, ProjectionRunner } from '../runner';
 import type { SearchIndex } from './search-index.port';
+import { PostgresSearchIndex } from './postgres/postgres-search-index';
 
 /** An adapter under test: the projections that feed it (run over the imported listings) and the index to ask. */
 export type ReferenceAdapter = { readonly projections: readonly Projection[]; readonly index: SearchIndex };
@@ -356,6 +357,66 @@ export function searchIndexConformance(
       expect(listings.filter((l) => l.record.InternetEntireListingDisplayYN === false).length).toBeGreaterThan(50);
       expect(referenceMatches(listings, {}).filter((l) => l.record.InternetAddressDisplayYN === false).length).toBeGreaterThan(20);
     });
+
+    it('shows every listing on its card as its record has it, and suggests and picks as the search tables do', async () => {
+      const tables = new PostgresSearchIndex(db.pool);
+      const shown = listings.filter((l) => l.record.InternetEntireListingDisplayYN !== false);
+      const pdids = [...listings.map((l) => l.pdid), 'NOPE-1'];
+      const cards = await index.listings(pdids);
+      expect(cards.map((c) => c.pdid)).toEqual(shown.map((l) => l.pdid));
+      const photos = new Map((await tables.listings(pdids)).map((l) => [l.pdid, [l.photos, l.allPhotosBroken]]));
+      const card = (l: ReferenceListing) => {
+        const r = l.record;
+        return {
+          pdid: l.pdid,
+          mlsid: r.ListingId,
+          address: r.InternetAddressDisplayYN === false ? null : r.UnparsedAddress,
+          city: r.City,
+          state: r.StateOrProvince,
+          zip: r.PostalCode,
+          county: r.CountyOrParish,
+          price: r.StandardStatus === 'Closed' ? r.ClosePrice : r.ListPrice,
+          beds: r.BedroomsTotal,
+          baths: r.BathroomsTotalInteger,
+          sqft: r.LivingArea,
+          status: r.StandardStatus,
+          propertyType: r.PropertySubType ?? r.PropertyType,
+          latitude: r.Latitude,
+          longitude: r.Longitude,
+          locationApproximate: r.locationApproximate,
+          forRent: isLease(r.PropertyType),
+          photos: photos.get(l.pdid)![0],
+          allPhotosBroken: photos.get(l.pdid)![1],
+          listDate: r.ListingContractDate,
+          closeDate: r.CloseDate,
+          listOfficeName: r.ListOfficeName,
+          listAgentName: r.ListAgentFullName,
+        };
+      };
+      expect(cards).toEqual(shown.map(card));
+      expect(cards.some((c) => c.photos.length > 0)).toBe(true);
+      // Terms as visitors type them: the first letters of cities, counties, zips, streets, MLS numbers, and of a later word.
+      const terms = new Set<string>(['zz', 'a', '1']);
+      for (const l of listings.slice(0, 400)) {
+        const r = l.record;
+        const street = r.UnparsedAddress?.split(' ')[1];
+        for (const name of [r.City, r.CountyOrParish, r.PostalCode, r.UnparsedAddress, r.ListingId, street, r.City?.split(' ')[1]])
+          if (name)
+            terms.add(
+              name
+                .trim()
+                .toLowerCase()
+                .slice(0, 2 + (terms.size % 4)),
+            );
+      }
+      const every = ['city', 'county', 'zip', 'address', 'mlsid'] as const;
+      for (const term of terms) {
+        expect({ term, kw: await index.suggest(every, term, 5) }).toEqual({ term, kw: await tables.suggest(every, term, 5) });
+        for (const kind of every)
+          expect({ term, kind, one: await index.suggest([kind], term, 10) }).toEqual({ term, kind, one: await tables.suggest([kind], term, 10) });
+        expect({ term, picked: await index.startingWith(term, 20) }).toEqual({ term, picked: await tables.startingWith(term, 20) });
+      }
+    }, 240_000);
 
     it('answers a whole-map search (no box) with the listings without a point counted and listed, but not pinned', async () => {
       const nearest = { lat: '40', long: '-100', sortby: 'nearest', perpage: '100' };

@@ -111,16 +111,18 @@ describe('search routes outside Nest keep the contract', () => {
       ['203.0.113.1', {}],
       ['203.0.113.2', FULL_PIPELINE],
     ] as const) {
-      // SEARCH_RATE_PER_MINUTE=60: bursts of 10.
+      // SEARCH_RATE_PER_MINUTE=60: bursts of 10, then one a second (a slow machine may earn one back while the burst is sent).
       const statuses: number[] = [];
       const bodies: unknown[] = [];
-      for (let i = 0; i < 11; i++) {
+      for (let i = 0; i < 30 && !statuses.includes(429); i++) {
         const a = await send(i % 2 ? '/api/search?kw=Leanton' : '/api/search/autocomplete/kw/lea/', { ip, headers });
         statuses.push(a.status);
         bodies.push(a.body);
       }
-      expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
-      expect(bodies[10]).toEqual({ message: 'Too many searches from your address. Please try again in a minute.' });
+      expect(statuses.slice(0, 10)).toEqual(Array<number>(10).fill(200));
+      expect(statuses.slice(10, -1).every((s) => s === 200)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+      expect(bodies.at(-1)).toEqual({ message: 'Too many searches from your address. Please try again in a minute.' });
     }
   });
 });

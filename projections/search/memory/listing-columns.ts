@@ -1,6 +1,7 @@
 import type { ListingRecord, OpenHouse } from '../../../src/modules/listings/listings.events';
 import { deriveSearchFields, type SearchDoc, type SearchFields } from '../search-document';
 import { Postings } from './int-list';
+import { SuggestTerms } from './suggest-terms';
 
 /** Map cells of the grid the spatial postings use: level 10 (0.35°), about a city; rows and columns of level-20 cells >> 10. */
 export const GRID_SHIFT = 10;
@@ -24,7 +25,7 @@ const F64 = [
   'uz',
   'openHouseUntil',
 ] as const;
-/** Interned strings (-1 for null) and the level-20 cell of the point. */
+/** Interned strings (-1 for null), the level-20 cell of the point, and where the photos' ids are in the photo pool. */
 const I32 = [
   'mls',
   'status',
@@ -41,6 +42,11 @@ const I32 = [
   'countyKey',
   'cy',
   'cx',
+  'state',
+  'listOffice',
+  'listAgent',
+  'photoStart',
+  'photoCount',
 ] as const;
 /** grp and kinds; flags as 0 null, 1 false, 2 true (the fold must give back null, false or true). */
 const U8 = [
@@ -77,6 +83,9 @@ export type ColumnsImage = {
   readonly strings: readonly string[];
   readonly text: Record<StrName, readonly (string | null)[]>;
   readonly openHouses: readonly [number, readonly OpenHouse[]][];
+  readonly brokenPhotos: readonly [number, readonly string[]][];
+  /** Every listing's photos as interned ids, each listing's in a run (photoStart, photoCount). */
+  readonly photoPool: Int32Array;
   readonly mlsUpdates: readonly [string, string][];
   readonly numbers: Record<F64Name, Float64Array>;
   readonly ints: Record<I32Name, Int32Array>;
@@ -89,7 +98,8 @@ export type ColumnsImage = {
  * not a million objects), interned ids for the few thousand distinct cities, types and dates,
  * and postings (keyword words, cities, zips, level-10 grid cells) that narrow a
  * search before the scan. A slot keeps exactly what the search fold needs to take the next
- * event (see docOf): photos, remarks and names stay in PostgreSQL, which serves the cards.
+ * event (see docOf) and what a result card shows (cardOf): photos as runs of interned ids in one
+ * pool, office and agent names interned; only remarks are left out.
  */
 export class ListingColumns {
   count = 0;
@@ -103,6 +113,13 @@ export class ListingColumns {
   readonly u: Record<U8Name, Uint8Array>;
   readonly s: Record<StrName, (string | null)[]>;
   private readonly openHouses = new Map<number, readonly OpenHouse[]>();
+  /** Photos reported broken, of the few listings that have any. */
+  private readonly brokenPhotos = new Map<number, readonly string[]>();
+  private photoPool = new Int32Array(4096);
+  private photoUsed = 0;
+  /** Ids in the pool no listing points at any more (runs replaced by a photo change). */
+  private photoGarbage = 0;
+  readonly terms = new SuggestTerms();
   /** When each MLS's listings last changed (ISO instants): the disclaimers' "last updated", as search_mls_updates holds it. */
   readonly mlsUpdates = new Map<string, string>();
   readonly words = new Postings<string>();
@@ -165,7 +182,7 @@ export class ListingColumns {
       ListingId: s.listingId[slot] ?? null,
       UnparsedAddress: s.address[slot] ?? null,
       City: str('city'),
-      StateOrProvince: null,
+      StateOrProvince: str('state'),
       PostalCode: str('postalCode'),
       CountyOrParish: str('county'),
       Latitude: unnum(f.lat[slot]!),
@@ -184,22 +201,79 @@ export class ListingColumns {
       NewConstructionYN: untri(u.newConstruction[slot]!),
       OriginalListPrice: unnum(f.originalListPrice[slot]!),
       PreviousListPrice: unnum(f.previousListPrice[slot]!),
-      ListOfficeName: null,
-      ListAgentFullName: null,
+      ListOfficeName: str('listOffice'),
+      ListAgentFullName: str('listAgent'),
       ListAgentMlsId: null,
       ListOfficeMlsId: null,
       InternetAddressDisplayYN: untri(u.addressDisplay[slot]!),
       InternetEntireListingDisplayYN: untri(u.listingDisplay[slot]!),
-      photos: [],
+      photos: this.photosOf(slot),
     };
     return {
       pdid: s.pdid[slot]!,
       mls: str('mls')!,
       record,
-      brokenPhotos: [],
+      brokenPhotos: this.brokenPhotos.get(slot) ?? [],
       maxListPrice: unnum(f.maxListPrice[slot]!),
       openHouses: this.openHouses.get(slot) ?? [],
     };
+  }
+
+  /** A listing's photos in order (broken ones too). */
+  photosOf(slot: number): string[] {
+    const start = this.i.photoStart[slot]!;
+    const n = this.i.photoCount[slot]!;
+    const out: string[] = [];
+    for (let k = 0; k < n; k++) out.push(this.strings[this.photoPool[start + k]!]!);
+    return out;
+  }
+
+  /** Photos reported broken of a slot (most have none). */
+  brokenOf(slot: number): readonly string[] {
+    return this.brokenPhotos.get(slot) ?? [];
+  }
+
+  /** Stores the photos as a run of ids; an unchanged list keeps its run. */
+  private putPhotos(slot: number, photos: readonly string[], fresh: boolean): void {
+    const { photoStart, photoCount } = this.i;
+    if (!fresh) {
+      const start = photoStart[slot]!;
+      const n = photoCount[slot]!;
+      if (n === photos.length && photos.every((p, k) => this.photoPool[start + k] === this.ids.get(p))) return;
+      if (n > 0) this.photoGarbage += n;
+      photoCount[slot] = 0;
+    }
+    if (photos.length === 0) {
+      photoStart[slot] = 0;
+      photoCount[slot] = 0;
+      return;
+    }
+    if (this.photoGarbage > 65_536 && this.photoGarbage > this.photoUsed / 2) this.compactPhotos();
+    if (this.photoUsed + photos.length > this.photoPool.length) {
+      const grown = new Int32Array(Math.max(this.photoPool.length * 2, this.photoUsed + photos.length));
+      grown.set(this.photoPool.subarray(0, this.photoUsed));
+      this.photoPool = grown;
+    }
+    photoStart[slot] = this.photoUsed;
+    photoCount[slot] = photos.length;
+    for (const p of photos) this.photoPool[this.photoUsed++] = this.intern(p);
+  }
+
+  /** The pool again with only the runs listings point at. */
+  private compactPhotos(): void {
+    const { photoStart, photoCount } = this.i;
+    const pool = new Int32Array(Math.max(4096, (this.photoUsed - this.photoGarbage) * 2));
+    let used = 0;
+    for (let slot = 0; slot < this.count; slot++) {
+      const n = photoCount[slot]!;
+      if (n <= 0 || this.s.pdid[slot] === null) continue;
+      pool.set(this.photoPool.subarray(photoStart[slot]!, photoStart[slot]! + n), used);
+      photoStart[slot] = used;
+      used += n;
+    }
+    this.photoPool = pool;
+    this.photoUsed = used;
+    this.photoGarbage = 0;
   }
 
   slotOf(pdid: string): number | undefined {
@@ -210,6 +284,7 @@ export class ListingColumns {
   put(doc: SearchDoc, before: SearchDoc | undefined): void {
     let slot = this.slots.get(doc.pdid);
     let was: SearchFields | undefined;
+    const fresh = slot === undefined;
     if (slot === undefined) {
       slot = this.free.pop() ?? this.count++;
       if (slot >= this.capacity) this.grow();
@@ -250,6 +325,10 @@ export class ListingColumns {
     i.countyKey[slot] = this.intern(d.countyKey);
     i.cy[slot] = d.cy ?? -1;
     i.cx[slot] = d.cx ?? -1;
+    i.state[slot] = this.intern(r.StateOrProvince);
+    i.listOffice[slot] = this.intern(r.ListOfficeName);
+    i.listAgent[slot] = this.intern(r.ListAgentFullName);
+    this.putPhotos(slot, r.photos, fresh);
     u.grp[slot] = d.grp;
     u.kinds[slot] = d.kinds;
     u.waterfront[slot] = tri(r.WaterfrontYN);
@@ -265,8 +344,11 @@ export class ListingColumns {
     s.listingId[slot] = r.ListingId;
     if (doc.openHouses.length > 0) this.openHouses.set(slot, doc.openHouses);
     else this.openHouses.delete(slot);
+    if (doc.brokenPhotos.length > 0) this.brokenPhotos.set(slot, doc.brokenPhotos);
+    else this.brokenPhotos.delete(slot);
     if (was) this.repost(slot, was, d);
     else this.post(slot, d);
+    this.terms.update(slot, was && before ? [was, before.record] : undefined, [d, r]);
   }
 
   /**
@@ -299,9 +381,14 @@ export class ListingColumns {
   remove(pdid: string, before: SearchDoc): void {
     const slot = this.slots.get(pdid);
     if (slot === undefined) return;
-    this.unpost(slot, deriveSearchFields(before));
+    const was = deriveSearchFields(before);
+    this.unpost(slot, was);
+    this.terms.update(slot, [was, before.record], undefined);
     this.slots.delete(pdid);
     this.openHouses.delete(slot);
+    this.brokenPhotos.delete(slot);
+    this.photoGarbage += Math.max(0, this.i.photoCount[slot]!);
+    this.i.photoCount[slot] = 0;
     // grp 0 is found by no search; the slot is taken again by the next listing.
     this.u.grp[slot] = 0;
     this.s.pdid[slot] = null;
@@ -344,6 +431,8 @@ export class ListingColumns {
       strings: this.strings,
       text: Object.fromEntries(STR.map((n) => [n, this.s[n].slice(0, this.count)])) as Record<StrName, (string | null)[]>,
       openHouses: [...this.openHouses],
+      brokenPhotos: [...this.brokenPhotos],
+      photoPool: this.photoPool.subarray(0, this.photoUsed),
       mlsUpdates: [...this.mlsUpdates],
       numbers: Object.fromEntries(F64.map((n) => [n, cut(this.f[n])])) as Record<F64Name, Float64Array>,
       ints: Object.fromEntries(I32.map((n) => [n, cut(this.i[n])])) as Record<I32Name, Int32Array>,
@@ -364,12 +453,19 @@ export class ListingColumns {
     for (const n of U8) c.u[n].set(img.bytes[n]);
     for (const n of STR) c.s[n] = [...img.text[n]];
     for (const [slot, oh] of img.openHouses) c.openHouses.set(slot, oh);
+    for (const [slot, broken] of img.brokenPhotos) c.brokenPhotos.set(slot, broken);
+    c.photoPool = new Int32Array(Math.max(4096, img.photoPool.length));
+    c.photoPool.set(img.photoPool);
+    c.photoUsed = img.photoPool.length;
     for (const [mls, at] of img.mlsUpdates) c.mlsUpdates.set(mls, at);
     for (let slot = 0; slot < c.count; slot++) {
       const pdid = c.s.pdid[slot];
       if (!pdid) continue;
       c.slots.set(pdid, slot);
-      c.post(slot, deriveSearchFields(c.docOf(slot)));
+      const doc = c.docOf(slot);
+      const d = deriveSearchFields(doc);
+      c.post(slot, d);
+      c.terms.update(slot, undefined, [d, doc.record]);
     }
     return c;
   }

@@ -3,12 +3,21 @@ import { searchDoc } from '../../../tests/support/search-doc';
 import { deriveSearchFields, type SearchDoc } from '../search-document';
 import { gridKey, ListingColumns } from './listing-columns';
 import { decodeSnapshot, encodeSnapshot } from './memory-snapshot';
+import { listingOf, slotReader, startingWithOf } from './memory-cards';
 
-/** What search reads of a doc: everything derived but the photos, which the columns leave to PostgreSQL. */
+/** What search and cards read of a doc: everything derived, the photos (broken ones too) and the names. */
 const searched = (doc: SearchDoc) => {
-  const { visiblePhotos: _v, allPhotosBroken: _a, ...rest } = deriveSearchFields(doc);
-  return { rest, maxListPrice: doc.maxListPrice, openHouses: doc.openHouses };
+  const r = doc.record;
+  return {
+    derived: deriveSearchFields(doc),
+    maxListPrice: doc.maxListPrice,
+    openHouses: doc.openHouses,
+    photos: r.photos,
+    brokenPhotos: doc.brokenPhotos,
+    shown: [r.StateOrProvince, r.ListOfficeName, r.ListAgentFullName],
+  };
 };
+const cardOf = (cols: ListingColumns, pdid: string) => listingOf(cols, cols.slotOf(pdid)!);
 const openHouse = {
   OpenHouseKey: 'oh1',
   OpenHouseStartTime: '2026-12-01T10:00:00-08:00',
@@ -85,6 +94,57 @@ describe('ListingColumns', () => {
     expect(cols.words.size('pine')).toBe(start.pine);
   });
 
+  it('shows a card from its columns: photos in order without the broken ones, through photo changes and removals', () => {
+    const cols = new ListingColumns(2);
+    for (const d of docs) cols.put(d, undefined);
+    expect(cardOf(cols, 'NW-2')).toMatchObject({
+      address: null,
+      state: 'WA',
+      price: 480_000,
+      latitude: null,
+      listOfficeName: 'North Office',
+      listAgentName: 'Ann Agent',
+    });
+    expect(cardOf(cols, 'NW-3')).toMatchObject({ forRent: true, propertyType: 'Condominium', beds: null, zip: '98004' });
+    const slot = cols.slotOf('NW-1')!;
+    cols.put(searchDoc('1', { photos: ['/p/1.jpg', '/p/2.jpg', '/p/3.jpg'] }, { brokenPhotos: ['/p/2.jpg'] }), cols.docOf(slot));
+    expect(cardOf(cols, 'NW-1')).toMatchObject({ photos: ['/p/1.jpg', '/p/3.jpg'], allPhotosBroken: false });
+    expect(cols.docOf(slot).brokenPhotos).toEqual(['/p/2.jpg']);
+    cols.put(searchDoc('1', { photos: ['/p/2.jpg'] }, { brokenPhotos: ['/p/2.jpg'] }), cols.docOf(slot));
+    expect(cardOf(cols, 'NW-1')).toMatchObject({ photos: [], allPhotosBroken: true });
+    // Many photo changes: the pool's old runs are taken back, every card keeps its own photos.
+    for (let k = 0; k < 33_000; k++) cols.put(searchDoc('1', { photos: [`/q/${k}a.jpg`, `/q/${k}b.jpg`] }), cols.docOf(slot));
+    expect(cardOf(cols, 'NW-1').photos).toEqual(['/q/32999a.jpg', '/q/32999b.jpg']);
+    expect(cardOf(cols, 'NW-2').photos).toEqual(['/p/1.jpg', '/p/2.jpg']);
+    cols.remove('NW-2', cols.docOf(cols.slotOf('NW-2')!));
+    cols.put(searchDoc('6', { photos: [] }), undefined);
+    expect(cardOf(cols, 'NW-6')).toMatchObject({ photos: [], allPhotosBroken: false });
+    expect(cardOf(cols, 'NW-3').photos).toEqual(['/p/1.jpg', '/p/2.jpg']);
+  });
+
+  it('suggests the names of searchable listings by how many hold them, and addresses and MLS numbers by their first letters', () => {
+    const cols = new ListingColumns();
+    for (const d of docs) cols.put(d, undefined);
+    cols.put(searchDoc('7', { City: 'Lake Forest Park', UnparsedAddress: '7 Pine Ridge Rd' }), undefined);
+    const suggest = (kinds: Parameters<typeof cols.terms.suggest>[2], term: string) =>
+      cols.terms.suggest(slotReader(cols), cols.count, kinds, term, 5).map((s) => `${s.kind}:${s.value}`);
+    expect(suggest(['city'], 'se')).toEqual(['city:Seattle']);
+    // A later word of a name finds it, after the names that start with the term.
+    expect(suggest(['city'], 'fo')).toEqual(['city:Lake Forest Park']);
+    expect(suggest(['city', 'county', 'zip'], 'k')).toEqual(['county:King']);
+    expect(suggest(['zip'], '981')).toEqual(['zip:98101']);
+    // The hidden address (NW-2) is never suggested; a sold listing's is.
+    expect(suggest(['address'], '2 p')).toEqual([]);
+    expect(suggest(['address'], '7 p')).toEqual(['address:7 Pine Ridge Rd, Lake Forest Park 98101']);
+    expect(suggest(['mlsid'], 'nw')).toEqual(['mlsid:NW1', 'mlsid:NW2', 'mlsid:NW3', 'mlsid:NW7']);
+    // The listing picker: active listings only, by address.
+    expect(startingWithOf(cols, 'NW', 10).map((l) => l.pdid)).toEqual(['NW-1', 'NW-3', 'NW-7']);
+    cols.remove('NW-7', cols.docOf(cols.slotOf('NW-7')!));
+    expect(suggest(['city'], 'fo')).toEqual([]);
+    cols.put(searchDoc('1', { StandardStatus: 'Withdrawn' }), cols.docOf(cols.slotOf('NW-1')!));
+    expect(suggest(['mlsid'], 'nw')).toEqual(['mlsid:NW2', 'mlsid:NW3']);
+  });
+
   it('comes back whole from a snapshot of the same log, and not from one of another', () => {
     const cols = new ListingColumns();
     for (const d of docs) cols.put(d, undefined);
@@ -98,8 +158,23 @@ describe('ListingColumns', () => {
     expect([...back.columns.slots]).toEqual([...cols.slots]);
     for (const d of [docs[0]!, docs[2]!]) expect(searched(back.columns.docOf(back.columns.slotOf(d.pdid)!))).toEqual(searched(d));
     expect(back.columns.words.size('pine')).toBe(cols.words.size('pine'));
+    for (const d of [docs[0]!, docs[2]!]) expect(cardOf(back.columns, d.pdid)).toEqual(cardOf(cols, d.pdid));
+    const terms = (c: ListingColumns) => c.terms.suggest(slotReader(c), c.count, ['city', 'county', 'zip', 'address', 'mlsid'], 'nw', 5);
+    expect(terms(back.columns)).toEqual(terms(cols));
     back.columns.put(searchDoc('5'), undefined);
     // The free slot is part of the snapshot.
     expect(back.columns.slotOf('NW-5')).toBe(freed);
+  });
+
+  it('reads no snapshot of an older format: the index is built from the log instead of misreading it', () => {
+    const cols = new ListingColumns();
+    for (const d of docs) cols.put(d, undefined);
+    const bytes = encodeSnapshot(cols, { transactionId: 1n, globalPosition: 2n }, 'db-a');
+    const length = bytes.readUInt32LE(0);
+    const header = JSON.parse(bytes.subarray(4, 4 + length).toString()) as { format: number };
+    const older = Buffer.from(JSON.stringify({ ...header, format: header.format - 1 }));
+    const prefix = Buffer.alloc(4);
+    prefix.writeUInt32LE(older.length);
+    expect(decodeSnapshot(Buffer.concat([prefix, older, bytes.subarray(4 + length)]), 'db-a')).toBeUndefined();
   });
 });

@@ -21,6 +21,7 @@ import { ListingColumns } from './listing-columns';
 import { compareOf, firstOf, mapOf, matchAll, pinOf, widePolygons } from './memory-query';
 import { logger } from '../../../src/shared/logger';
 import { encodeSnapshot, loadSnapshot, saveSnapshot } from './memory-snapshot';
+import { listingOf, shownPublicly, slotReader, startingWithOf } from './memory-cards';
 
 /** Columns and the place in the log they reflect. */
 type Built = { columns: ListingColumns; checkpoint: Checkpoint };
@@ -59,9 +60,9 @@ const REBUILD_BATCH = 500;
  * fields in memory (ListingColumns) and answers searches, maps and alert matches from them
  * without a database round trip. It is a projection like any other, fed by its own event
  * subscription with the PostgreSQL search projection's own fold (evolveDoc), so both indexes
- * hold the same listings; cards, autocomplete, the listing picker and MLS update times are read
- * from the PostgreSQL search tables (`tables`), which hold the photos and names this index
- * leaves out to stay small.
+ * hold the same listings. Cards, autocomplete (suggest-terms.ts) and the listing picker are
+ * answered from the columns too; only criteria answered from per-cell counts (fromCellCounts)
+ * go to the PostgreSQL search tables (`tables`).
  *
  * Reads are as fresh as PostgreSQL's: a search first waits (up to freshnessWaitMs) until this
  * instance has applied every event committed before it began (one `lastCommitted` read shared
@@ -234,16 +235,31 @@ export class MemorySearchIndex extends SearchIndex {
   }
 
   /**
-   * The same index with its PostgreSQL reads (cards, autocomplete, the listing picker) sent
-   * elsewhere: a visitor's search runs them on the search pool, under its statement timeout.
+   * The same index with its PostgreSQL reads (the per-cell counts) sent elsewhere: a visitor's
+   * search runs them on the search pool, under its statement timeout.
    */
   over(tables: PostgresSearchIndex): SearchIndex {
     return new MemoryIndexOver(this, tables);
   }
 
-  /** Cards come from PostgreSQL's search table by primary key: photos and names are not held here. */
-  listings(pdids: readonly string[]): Promise<IndexedListing[]> {
-    return this.tables.listings(pdids);
+  /** Cards from the columns, as fresh as searches are. */
+  async listings(pdids: readonly string[]): Promise<IndexedListing[]> {
+    await this.fresh();
+    const cols = this.built.columns;
+    return pdids.flatMap((pdid) => {
+      const slot = cols.slotOf(pdid);
+      return slot === undefined || !shownPublicly(cols, slot) ? [] : [listingOf(cols, slot)];
+    });
+  }
+
+  /** A page of cards in one go: the matches and their cards from the same columns. */
+  override async page(c: SearchCriteria, page: SearchPage): Promise<{ total: number; listings: IndexedListing[] }> {
+    if (fromCellCounts(c)) return super.page(c, page);
+    await this.fresh();
+    const cols = this.built.columns;
+    const m = await matchAll(cols, c, this.options.scanBudgetMs);
+    const first = firstOf(cols, m, compareOf(cols, c), page.offset + page.limit, false);
+    return { total: m.n, listings: first.slice(page.offset).flatMap((slot) => (shownPublicly(cols, slot) ? [listingOf(cols, slot)] : [])) };
   }
 
   async matchEach(items: readonly MatchRequest[], seen?: Checkpoint): Promise<boolean[][]> {
@@ -261,8 +277,10 @@ export class MemorySearchIndex extends SearchIndex {
     return prepared;
   }
 
-  suggest(kinds: readonly SuggestionKind[], term: string, limit: number): Promise<Suggestion[]> {
-    return this.tables.suggest(kinds, term, limit);
+  async suggest(kinds: readonly SuggestionKind[], term: string, limit: number): Promise<Suggestion[]> {
+    await this.fresh();
+    const cols = this.built.columns;
+    return cols.terms.suggest(slotReader(cols), cols.count, kinds, term, limit);
   }
 
   async mlsUpdates(mls: readonly string[]): Promise<Map<string, string>> {
@@ -271,8 +289,9 @@ export class MemorySearchIndex extends SearchIndex {
     return new Map(mls.flatMap((m) => (held.has(m) ? [[m, held.get(m)!] as const] : [])));
   }
 
-  startingWith(term: string, limit: number): Promise<IndexedListing[]> {
-    return this.tables.startingWith(term, limit);
+  async startingWith(term: string, limit: number): Promise<IndexedListing[]> {
+    await this.fresh();
+    return startingWithOf(this.built.columns, term, limit);
   }
 }
 
@@ -300,14 +319,17 @@ class MemoryIndexOver extends SearchIndex {
   mlsUpdates(mls: readonly string[]) {
     return this.memory.mlsUpdates(mls);
   }
+  override page(c: SearchCriteria, page: SearchPage) {
+    return fromCellCounts(c) ? super.page(c, page) : this.memory.page(c, page);
+  }
   listings(pdids: readonly string[]) {
-    return this.tables.listings(pdids);
+    return this.memory.listings(pdids);
   }
   suggest(kinds: readonly SuggestionKind[], term: string, limit: number) {
-    return this.tables.suggest(kinds, term, limit);
+    return this.memory.suggest(kinds, term, limit);
   }
   startingWith(term: string, limit: number) {
-    return this.tables.startingWith(term, limit);
+    return this.memory.startingWith(term, limit);
   }
 }
 

@@ -7,16 +7,20 @@ import { type ColumnsImage, ListingColumns } from './listing-columns';
  * Snapshots of the in-memory index, so that a restart reads the log from where the snapshot was
  * taken instead of from the start. A file: a length, a JSON header (the checkpoint, the strings,
  * the open houses), then each typed column's bytes. A snapshot of another log (`identity`) or of
- * another version of the search fold is ignored: the index is then built from the log.
+ * another version of the search fold is ignored: the index is then built from the log. Format 2
+ * holds what cards show (photos, state, office and agent names); an older file is not read.
  */
-const FORMAT = 1;
+const FORMAT = 2;
+
+/** The photo pool's name among the int arrays (no column is named so). */
+const POOL = '@photoPool';
 
 type Header = {
   readonly format: number;
   readonly fold: number;
   readonly identity: string;
   readonly checkpoint: { readonly transactionId: string; readonly globalPosition: string };
-  readonly image: Omit<ColumnsImage, 'numbers' | 'ints' | 'bytes'>;
+  readonly image: Omit<ColumnsImage, 'numbers' | 'ints' | 'bytes' | 'photoPool'>;
   readonly arrays: readonly { readonly group: 'numbers' | 'ints' | 'bytes'; readonly name: string; readonly bytes: number }[];
 };
 
@@ -27,7 +31,7 @@ export type Snapshot = { readonly columns: ListingColumns; readonly checkpoint: 
 
 /** The snapshot as bytes, taken at once (the columns go on changing after). */
 export function encodeSnapshot(columns: ListingColumns, checkpoint: Checkpoint, identity: string): Buffer {
-  const { numbers, ints, bytes, ...image } = columns.image();
+  const { numbers, ints, bytes, photoPool, ...image } = columns.image();
   const arrays: { group: 'numbers' | 'ints' | 'bytes'; name: string; data: ArrayBufferView }[] = [];
   for (const [group, record] of [
     ['numbers', numbers],
@@ -36,6 +40,7 @@ export function encodeSnapshot(columns: ListingColumns, checkpoint: Checkpoint, 
   ] as const) {
     for (const [name, data] of Object.entries(record)) arrays.push({ group, name, data });
   }
+  arrays.push({ group: 'ints', name: POOL, data: photoPool });
   const header: Header = {
     format: FORMAT,
     fold: searchProjection.version,
@@ -65,7 +70,8 @@ export function decodeSnapshot(buf: Buffer, identity: string): Snapshot | undefi
     else if (a.group === 'ints') groups.ints[a.name] = new Int32Array(slice);
     else groups.bytes[a.name] = new Uint8Array(slice);
   }
-  const columns = ListingColumns.fromImage({ ...header.image, ...groups } as ColumnsImage);
+  const { [POOL]: photoPool, ...ints } = groups.ints;
+  const columns = ListingColumns.fromImage({ ...header.image, ...groups, ints, photoPool: photoPool ?? new Int32Array(0) } as ColumnsImage);
   return { columns, checkpoint: { transactionId: BigInt(header.checkpoint.transactionId), globalPosition: BigInt(header.checkpoint.globalPosition) } };
 }
 
