@@ -45,6 +45,7 @@ import { alertChangesQueue } from '../modules/alerts';
 import { shareMailProjection } from '../modules/organizer';
 import { leadNoticesProjection } from '../modules/speed-to-lead';
 import { sellerMailProjection } from '../modules/valuation';
+import { behaviourAlertMailQueue, behaviourAlertQueue } from '../modules/behaviour';
 
 /** Every read model of the product, assembled here at the composition root (the engine knows none of them). */
 export const allProjections: readonly Projection[] = [
@@ -84,6 +85,8 @@ export const allProjections: readonly Projection[] = [
   agentPagesProjection,
   leadScoreProjection,
   behaviourAlertsProjection,
+  behaviourAlertQueue,
+  behaviourAlertMailQueue,
   schoolsProjection,
   guidesProjection,
   apiKeysProjection,

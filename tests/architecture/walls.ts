@@ -133,7 +133,6 @@ const MIGRATIONS = 'src/database/migrations/';
 export const OUTBOX_WRITERS: Readonly<Record<string, readonly string[]>> = {
   'src/modules/privacy/erase-person/purge-traces.ts': ['alert_outbox'],
   'projections/action-plans/action-plans.projection.ts': ['plan_work'],
-  'projections/behaviour-alerts/behaviour-alerts.projection.ts': ['behaviour_alert_queue', 'behaviour_alert_outbox'],
 };
 
 /**
