@@ -46,6 +46,7 @@ import { shareMailProjection } from '../modules/organizer';
 import { leadNoticesProjection } from '../modules/speed-to-lead';
 import { sellerMailProjection } from '../modules/valuation';
 import { behaviourAlertMailQueue, behaviourAlertQueue } from '../modules/behaviour';
+import { planWorkQueue } from '../modules/plans';
 
 /** Every read model of the product, assembled here at the composition root (the engine knows none of them). */
 export const allProjections: readonly Projection[] = [
@@ -80,6 +81,7 @@ export const allProjections: readonly Projection[] = [
   leadImportsProjection,
   smartListsProjection,
   actionPlansProjection,
+  planWorkQueue,
   listingMailProjection,
   replyNoticesProjection,
   agentPagesProjection,

@@ -31,6 +31,7 @@ import { sellerMailOutbox } from './051-seller-mail-outbox';
 import { alertChangeQueue } from './052-alert-change-queue';
 import { automatedTexts } from './053-automated-texts';
 import { behaviourQueues } from './054-behaviour-queues';
+import { planWorkQueue } from './055-plan-work-queue';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
 export const migrations: readonly Migration[] = [
@@ -66,4 +67,5 @@ export const migrations: readonly Migration[] = [
   alertChangeQueue,
   automatedTexts,
   behaviourQueues,
+  planWorkQueue,
 ];
