@@ -5,6 +5,9 @@ import { type Projection, ProjectionRunner } from '../../../../projections/runne
 import { anEvent } from '../../../../tests/support/events';
 import { captured } from '../../../../tests/support/lead-events';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
+import { migrate } from '../../../database/migrate';
+import { migrations } from '../../../database/migrations';
+import { PLAN_WORK_QUEUE_MIGRATION } from '../../../database/migrations/055-plan-work-queue';
 import { PostgresEventStore } from '../../../eventstore/postgres/postgres-event-store';
 import type { Runtime } from '../../../runtime/runtime';
 import { smsStream } from '../../conversation/conversation.events';
@@ -123,5 +126,52 @@ describe('plan work queue: a process stopping between the read model and the que
     await runUntilCaughtUp(both);
     await work();
     expect(await lead.paused()).toBe(1);
+  });
+});
+
+describe('plan work queue: an upgrade from the read model queueing the work', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ migrate: false });
+    await migrate(
+      db.pool,
+      migrations.filter((m) => m.id < PLAN_WORK_QUEUE_MIGRATION),
+    );
+    store = new PostgresEventStore(db.pool, { pollMs: 20, databaseUrl: db.url });
+  }, 120_000);
+  afterAll(async () => {
+    await store?.close();
+    await db?.drop();
+  });
+
+  const runUntilCaughtUp = async (projections: readonly Projection[]) => {
+    const runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections, batchSize: 100 });
+    runner.start();
+    await runner.waitForCatchUp(60_000);
+    await runner.stop();
+  };
+  const taggedLead = async () => {
+    const leadId = randomUUID();
+    const siteId = randomUUID();
+    await store.append(leadStream(leadId), 'no_stream', [
+      anEvent('LeadCaptured', captured({ leadId, userId: randomUUID(), siteId }).data, siteId),
+      anEvent('LeadAssigned', { leadId, siteId, agentId: randomUUID(), officeId: randomUUID(), rule: 'round-robin', ruleVersion: 1 }, siteId),
+      anEvent('LeadTagsChanged', { leadId, siteId, tags: ['Hot'], byUserId: randomUUID() }, siteId),
+    ]);
+    return leadId;
+  };
+  const queuedFor = async (leadId: string) =>
+    (await db.pool.query<{ kind: string }>('SELECT kind FROM plan_work WHERE lead_id = $1 ORDER BY kind', [leadId])).rows.map((r) => r.kind);
+
+  it('the queue starts where the read model stood at the migration: what the read model had applied (and queued) is not queued again, what follows is', async () => {
+    const before = await taggedLead();
+    await runUntilCaughtUp([actionPlansProjection]);
+    await migrate(db.pool);
+    const after = await taggedLead();
+    await runUntilCaughtUp([actionPlansProjection, planWorkQueue]);
+    expect(await queuedFor(before)).toEqual([]);
+    expect(await queuedFor(after)).toEqual(['trigger', 'trigger']);
   });
 });
