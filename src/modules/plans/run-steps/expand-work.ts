@@ -5,6 +5,7 @@ import { fold } from '../../../commands/decider';
 import type { PauseReason, PlanTrigger } from '../../../contract/plans';
 import { type Checkpoint, compareCheckpoints, type EventStore } from '../../../eventstore/event-store.port';
 import type { StoredEvent } from '../../../shared/event';
+import { logger } from '../../../shared/logger';
 import { stableId } from '../../../shared/stable-id';
 import { evolveLead, initialLead, type LeadEvent, leadStream, loadLead } from '../../leads';
 import { enrolmentDecider } from '../enrolment/enrol.decide';
@@ -41,6 +42,8 @@ type AskedRow = {
 };
 type Work = { readonly workId: string; readonly kind: 'enrol' | 'pause'; readonly leadId: string; readonly payload: object };
 
+const log = logger('plans');
+
 /** A row asking for state is turned into work once the read model it reads (the user's leads, the owner's plans) has passed it. */
 const READY = passedBy('action_plans');
 const same = (a: string, b: string) => a.toLocaleLowerCase('en-US') === b.toLocaleLowerCase('en-US');
@@ -52,28 +55,38 @@ const before = (e: StoredEvent, place: Checkpoint) => compareCheckpoints({ trans
  * all). The state of the event's moment comes from the streams, read up to the event's place: the
  * lead before it (first owner, owner, tags), the lead's enrolments active then, the owner's plans
  * as they were; so the work is what the read model once queued, with the same ids. Answers how
- * many rows it turned.
+ * many rows it turned (as many as the batch: there may be more).
  */
 export async function expandAskedWork(pool: pg.Pool, tx: pg.PoolClient, store: EventStore, limit: number): Promise<number> {
   const { rows } = await tx.query<AskedRow>(
     `SELECT work_id, kind, lead_id, payload, queued_at, tx_id::text, global_position::text FROM plan_work
       WHERE state = 'pending' AND kind IN ('trigger', 'pauses') AND ${READY} ORDER BY tx_id, global_position LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
   );
+  let expanded = 0;
   for (const r of rows) {
-    const place = { transactionId: BigInt(r.tx_id), globalPosition: BigInt(r.global_position) };
-    const work = r.kind === 'trigger' ? await triggered(pool, store, r.lead_id!, r.payload as AskedTrigger) : await paused(pool, store, r, place);
-    for (const w of work) {
-      await tx.query(`INSERT INTO plan_work (work_id, kind, lead_id, payload, queued_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (work_id) DO NOTHING`, [
-        w.workId,
-        w.kind,
-        w.leadId,
-        JSON.stringify(w.payload),
-        r.queued_at,
-      ]);
+    // A row that cannot be read now (its stream unreadable) stays pending without holding back the others.
+    await tx.query('SAVEPOINT asked');
+    try {
+      const place = { transactionId: BigInt(r.tx_id), globalPosition: BigInt(r.global_position) };
+      const work = r.kind === 'trigger' ? await triggered(pool, store, r.lead_id!, r.payload as AskedTrigger) : await paused(pool, store, r, place);
+      for (const w of work) {
+        await tx.query(`INSERT INTO plan_work (work_id, kind, lead_id, payload, queued_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (work_id) DO NOTHING`, [
+          w.workId,
+          w.kind,
+          w.leadId,
+          JSON.stringify(w.payload),
+          r.queued_at,
+        ]);
+      }
+      await tx.query(`UPDATE plan_work SET state = 'expanded', sent_at = now() WHERE work_id = $1`, [r.work_id]);
+      await tx.query('RELEASE SAVEPOINT asked');
+      expanded++;
+    } catch (err) {
+      await tx.query('ROLLBACK TO SAVEPOINT asked');
+      log.warn('a queued plan trigger or pause could not be read; the next sweep tries again', { workId: r.work_id, error: (err as Error).message });
     }
-    await tx.query(`UPDATE plan_work SET state = 'expanded', sent_at = now() WHERE work_id = $1`, [r.work_id]);
   }
-  return rows.length;
+  return expanded;
 }
 
 async function paused(pool: pg.Pool, store: EventStore, r: AskedRow, place: Checkpoint): Promise<Work[]> {
