@@ -5,6 +5,9 @@ import { type Projection, ProjectionRunner } from '../../../../projections/runne
 import { anEvent } from '../../../../tests/support/events';
 import { captured } from '../../../../tests/support/lead-events';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
+import { migrate } from '../../../database/migrate';
+import { migrations } from '../../../database/migrations';
+import { BEHAVIOUR_QUEUES_MIGRATION } from '../../../database/migrations/054-behaviour-queues';
 import { PostgresEventStore } from '../../../eventstore/postgres/postgres-event-store';
 import type { Runtime } from '../../../runtime/runtime';
 import { leadActivityStream, leadStream } from '../../leads';
@@ -89,5 +92,50 @@ describe('behaviour detector queue: a process stopping between the read model an
     await Promise.all([detector().sweep(new Date()), detector().sweep(new Date())]);
     await detector().sweep(new Date());
     expect(await lead.alerts()).toBe(1);
+  });
+});
+
+describe('behaviour detector queue: an upgrade from the read model queueing the doings', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ migrate: false });
+    await migrate(
+      db.pool,
+      migrations.filter((m) => m.id < BEHAVIOUR_QUEUES_MIGRATION),
+    );
+    store = new PostgresEventStore(db.pool, { pollMs: 20, databaseUrl: db.url });
+  }, 120_000);
+  afterAll(async () => {
+    await store?.close();
+    await db?.drop();
+  });
+
+  const runUntilCaughtUp = async (projections: readonly Projection[]) => {
+    const runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections, batchSize: 100 });
+    runner.start();
+    await runner.waitForCatchUp(60_000);
+    await runner.stop();
+  };
+  const viewingLead = async () => {
+    const leadId = randomUUID();
+    const siteId = randomUUID();
+    await store.append(leadActivityStream(leadId), 'no_stream', [
+      anEvent('ListingViewed', { leadId, userId: randomUUID(), siteId, pdid: 'NW-1', address: null, price: null }, siteId),
+    ]);
+    return leadId;
+  };
+  const queued = async (leadId: string) =>
+    Number((await db.pool.query('SELECT count(*) AS n FROM behaviour_alert_queue WHERE lead_id = $1', [leadId])).rows[0].n);
+
+  it('the queue starts where the read model stood at the migration: what the read model had applied (and queued) is not queued again, what follows is', async () => {
+    const before = await viewingLead();
+    await runUntilCaughtUp([behaviourAlertsProjection]);
+    await migrate(db.pool);
+    const after = await viewingLead();
+    await runUntilCaughtUp([behaviourAlertsProjection, behaviourAlertQueue]);
+    expect(await queued(before)).toBe(0);
+    expect(await queued(after)).toBe(1);
   });
 });
