@@ -143,3 +143,18 @@ export async function enrolmentsOfLead(pool: pg.Pool, leadId: string): Promise<E
     };
   });
 }
+
+/** The plans (not archived) of a lead's agent or office: where a trigger may enrol the lead. */
+export async function plansOfOwner(pool: pg.Pool, agentId: string | null, officeId: string | null): Promise<string[]> {
+  const { rows } = await pool.query<{ plan_id: string }>(
+    `SELECT plan_id FROM action_plans WHERE NOT archived AND ((scope = 'office' AND owner_id = $1) OR (scope = 'personal' AND owner_id = $2)) ORDER BY plan_id`,
+    [officeId, agentId],
+  );
+  return rows.map((r) => r.plan_id);
+}
+
+/** The leads of a user (one per site they asked on). */
+export async function leadsOfUser(pool: pg.Pool, userId: string): Promise<string[]> {
+  const { rows } = await pool.query<{ lead_id: string }>('SELECT lead_id FROM plan_leads WHERE user_id = $1 ORDER BY lead_id', [userId]);
+  return rows.map((r) => r.lead_id);
+}

@@ -1,2 +1,11 @@
 export { actionPlansProjection, PLANS_SIGNAL } from './action-plans.projection';
-export { type DueEnrolment, dueEnrolments, enrolmentsOfLead, leadsWhoOpenedAlerts, plansOwnedBy, type StoredPlan } from './action-plans.query';
+export {
+  type DueEnrolment,
+  dueEnrolments,
+  enrolmentsOfLead,
+  leadsOfUser,
+  leadsWhoOpenedAlerts,
+  plansOfOwner,
+  plansOwnedBy,
+  type StoredPlan,
+} from './action-plans.query';

@@ -1,4 +1,3 @@
-import { BEHAVIOUR_ALERTS_MIGRATION } from '../../src/database/migrations/024-behaviour-alerts';
 import type { PropertyAlertOpened, PropertyAlertSent } from '../../src/modules/alerts/alerts.events';
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import type { BehaviourAlertRaised } from '../../src/modules/behaviour/behaviour.events';
@@ -13,9 +12,9 @@ import {
 import type { ListingFavorited, ListingShared, ShowingRequested } from '../../src/modules/organizer/organizer.events';
 import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 import { assertNever } from '../../src/shared/errors';
-import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';
+import { eventsOf, handledTypes, type Projection } from '../runner';
 import { hasLeadRow, MergedLeads, setLeadOwner } from '../lead-rows';
-import { BEHAVIOUR_MAIL_QUEUED, BEHAVIOUR_QUEUED, behaviourMailId } from './behaviour-signals';
+import { BEHAVIOUR_MAIL_QUEUED, BEHAVIOUR_QUEUED } from './behaviour-signals';
 
 type FactEvent = ListingViewed | SearchRun | ListingFavorited | ListingShared | ShowingRequested | PropertyAlertSent | PropertyAlertOpened;
 type Handled = FactEvent | LeadCaptured | LeadContactEdited | LeadOwnerEvent | BehaviourAlertRaised | AccountsMerged | AccountsUnmerged | PersonErased;
@@ -39,12 +38,11 @@ const alertRooms = (agentId: string, officeId: string | null) => [...new Set([`u
 /**
  * Behaviour alerts' read side (issue 19 part 2). It keeps each lead's doings the rules read
  * (`behaviour_facts`: views, searches, favourites, shares, showing requests, alert e-mails sent
- * and opened, one row per event) and queues each of the lead's own doings for the detector
- * (`behaviour_alert_queue`, a plain table, in this batch's transaction); it lists the alerts
- * raised (`behaviour_alerts`), pushes each to the lead's agent, broker and staff (`lead.behaviour`)
- * and queues its e-mail (`behaviour_alert_outbox`). A merged lead's doings and alerts land on the
- * survivor. Both plain tables skip events from before their migration, and are keyed by ids derived
- * from the events, so a replay queues and notifies nothing twice.
+ * and opened, one row per event), lists the alerts raised (`behaviour_alerts`) and pushes each to
+ * the lead's agent, broker and staff (`lead.behaviour`). A merged lead's doings and alerts land on
+ * the survivor. The detector's queue and the alert-mail outbox are filled by their reactors' own
+ * queues; those reactors take a row once this read model has passed it, so its signals wake them
+ * again when it has applied a doing or listed an alert.
  */
 export const behaviourAlertsProjection: Projection = {
   name: 'behaviour_alerts',
@@ -84,8 +82,8 @@ export const behaviourAlertsProjection: Projection = {
   },
   async apply(events, ctx) {
     const { tx, table } = ctx;
-    let queued = 0;
-    let mails = 0;
+    let doings = 0;
+    let listed = 0;
     for (const e of eventsOf<Handled>(events)) {
       switch (e.type) {
         case 'ListingViewed':
@@ -103,7 +101,7 @@ export const behaviourAlertsProjection: Projection = {
              ON CONFLICT (event_id) DO NOTHING`,
             [e.eventId, to.leadId, e.globalPosition.toString(), e.metadata.at, KIND[e.type], pdid, alertId, to.mergedFrom],
           );
-          if (e.type !== 'PropertyAlertSent') queued += await queue(ctx, e.eventId, to.leadId, e.metadata.at);
+          if (e.type !== 'PropertyAlertSent') doings++;
           break;
         }
         case 'LeadCaptured':
@@ -143,13 +141,7 @@ export const behaviourAlertsProjection: Projection = {
               at: d.at,
             },
           });
-          const mail = await tx.query(
-            `INSERT INTO behaviour_alert_outbox (notice_id, alert_id, lead_id, agent_id, queued_at)
-             SELECT $1, $2, $3, $4, $5 WHERE $5::timestamptz >= (SELECT applied_at FROM schema_migrations WHERE id = $6)
-             ON CONFLICT (notice_id) DO NOTHING`,
-            [behaviourMailId(d.alertId), d.alertId, to.leadId, d.agentId, e.metadata.at, BEHAVIOUR_ALERTS_MIGRATION],
-          );
-          mails += mail.rowCount ?? 0;
+          listed++;
           break;
         }
         case 'AccountsMerged':
@@ -165,18 +157,7 @@ export const behaviourAlertsProjection: Projection = {
           assertNever(e);
       }
     }
-    if (queued > 0) ctx.signal({ signal: BEHAVIOUR_QUEUED, payload: { queued } });
-    if (mails > 0) ctx.signal({ signal: BEHAVIOUR_MAIL_QUEUED, payload: { queued: mails } });
+    if (doings > 0) ctx.signal({ signal: BEHAVIOUR_QUEUED, payload: { queued: doings } });
+    if (listed > 0) ctx.signal({ signal: BEHAVIOUR_MAIL_QUEUED, payload: { queued: listed } });
   },
 };
-
-/** Queues a lead's event for the detector, once, unless it is from before the queue existed. */
-async function queue({ tx }: ProjectionContext, eventId: string, leadId: string, at: string): Promise<number> {
-  const { rowCount } = await tx.query(
-    `INSERT INTO behaviour_alert_queue (event_id, lead_id, at)
-     SELECT $1, $2, $3 WHERE $3::timestamptz >= (SELECT applied_at FROM schema_migrations WHERE id = $4)
-     ON CONFLICT (event_id) DO NOTHING`,
-    [eventId, leadId, at, BEHAVIOUR_ALERTS_MIGRATION],
-  );
-  return rowCount ?? 0;
-}

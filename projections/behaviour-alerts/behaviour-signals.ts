@@ -1,9 +1,4 @@
-import { stableId } from '../../src/shared/stable-id';
-
-/** The signal the behaviour_alerts projection gives after it queued lead events for the detector. */
+/** The signal the behaviour_alerts projection gives after it applied a lead's doings (the detector takes the queued ones it has passed). */
 export const BEHAVIOUR_QUEUED = 'behaviour.queued';
-/** The signal it gives after it queued alert e-mails for the mail sender. */
+/** The signal it gives after it listed new alerts (the mail sender composes the queued ones it has passed). */
 export const BEHAVIOUR_MAIL_QUEUED = 'behaviour.mailQueued';
-
-/** The e-mail outbox row of one alert: derived from the alert's id, so a replay queues the same row and sends nothing again. */
-export const behaviourMailId = (alertId: string): string => stableId(`behaviour alert mail ${alertId}`);

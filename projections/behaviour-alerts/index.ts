@@ -1,3 +1,3 @@
 export { behaviourAlertsProjection } from './behaviour-alerts.projection';
 export { type AlertViewer, behaviourAlertOf, behaviourAlertsFor, behaviourTriggerOf } from './behaviour-queries';
-export { BEHAVIOUR_MAIL_QUEUED, BEHAVIOUR_QUEUED, behaviourMailId } from './behaviour-signals';
+export { BEHAVIOUR_MAIL_QUEUED, BEHAVIOUR_QUEUED } from './behaviour-signals';

@@ -4,3 +4,4 @@ export { type OutboxInsert, outboxProjection, type QueuedSignal } from './outbox
 export { ProjectionRunner, type ProjectionState } from './projection-runner';
 export { rebuildProjection, RebuildCancelledError, RebuildInProgressError, type RebuildProgress } from './rebuild';
 export { projectionStatus, type ProjectionStatus, waitUntilCaughtUp } from './status';
+export { passedBy } from './passed';

@@ -45,6 +45,8 @@ import { alertChangesQueue } from '../modules/alerts';
 import { shareMailProjection } from '../modules/organizer';
 import { leadNoticesProjection } from '../modules/speed-to-lead';
 import { sellerMailProjection } from '../modules/valuation';
+import { behaviourAlertMailQueue, behaviourAlertQueue } from '../modules/behaviour';
+import { planWorkQueue } from '../modules/plans';
 
 /** Every read model of the product, assembled here at the composition root (the engine knows none of them). */
 export const allProjections: readonly Projection[] = [
@@ -79,11 +81,14 @@ export const allProjections: readonly Projection[] = [
   leadImportsProjection,
   smartListsProjection,
   actionPlansProjection,
+  planWorkQueue,
   listingMailProjection,
   replyNoticesProjection,
   agentPagesProjection,
   leadScoreProjection,
   behaviourAlertsProjection,
+  behaviourAlertQueue,
+  behaviourAlertMailQueue,
   schoolsProjection,
   guidesProjection,
   apiKeysProjection,

@@ -125,15 +125,12 @@ const MIGRATIONS = 'src/database/migrations/';
 /**
  * Writers of an outbox outside its reactor's folder, each with the tables it may write (a line no
  * longer needed is reported). A person's erasure deletes their rows from every outbox (most by a
- * table name passed as a value, which this scan of SQL text does not see); the action-plans and
- * behaviour-alerts read models still queue their reactors' work in the fold that keeps their own
- * tables (which enrolments are active, which lead a merge folded into), and their reactors read
- * that state with each row, so the queue moves only with a copy of that state of its own.
+ * table name passed as a value, which this scan of SQL text does not see). No read model writes a
+ * reactor's queue: each reactor's queue projection fills it, and the reactor takes a row once the
+ * read model it reads has passed it.
  */
 export const OUTBOX_WRITERS: Readonly<Record<string, readonly string[]>> = {
   'src/modules/privacy/erase-person/purge-traces.ts': ['alert_outbox'],
-  'projections/action-plans/action-plans.projection.ts': ['plan_work'],
-  'projections/behaviour-alerts/behaviour-alerts.projection.ts': ['behaviour_alert_queue', 'behaviour_alert_outbox'],
 };
 
 /**

@@ -5,9 +5,8 @@ import { handleCommand } from '../../src/commands/handle-command';
 import { type PauseReason, PAUSE_REASON_TEXT, type PlanStep } from '../../src/contract/plans';
 import type { EventStore } from '../../src/eventstore/event-store.port';
 import { userStream } from '../../src/modules/accounts';
-import { SiteNumbers } from '../../src/modules/conversation';
 import { AutomatedTextSender } from '../../src/modules/compliance/quiet-hours/automated-text-sender';
-import { readMailbox, readSmsOutbox, SmsSender } from '../../src/modules/messaging';
+import { readMailbox, readSmsOutbox } from '../../src/modules/messaging';
 import { PlanRunner } from '../../src/modules/plans';
 import { enrolmentDecider } from '../../src/modules/plans/enrolment/enrol.decide';
 import { leadPlansStream, planStream } from '../../src/modules/plans/plans.events';
@@ -37,7 +36,7 @@ describe('action plans: the process manager', () => {
   const texts = () => app.server.app.get(AutomatedTextSender);
   const another = () => {
     const s = app.server;
-    return new PlanRunner(s.runtime, s.runtime.db.pool, s.runtime.store, s.app.get(SmsSender), s.app.get(SiteNumbers), s.app.get(SiteResolver));
+    return new PlanRunner(s.runtime, s.runtime.db.pool, s.runtime.store, s.app.get(SiteResolver));
   };
 
   beforeAll(async () => {
@@ -120,7 +119,7 @@ describe('action plans: the process manager', () => {
         };
       },
     });
-    return new PlanRunner(s.runtime, s.runtime.db.pool, dying, s.app.get(SmsSender), s.app.get(SiteNumbers), s.app.get(SiteResolver));
+    return new PlanRunner(s.runtime, s.runtime.db.pool, dying, s.app.get(SiteResolver));
   };
   /**
    * A real death records nothing, so what the dead process held is due at once for the next;

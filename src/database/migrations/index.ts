@@ -30,6 +30,8 @@ import { facebookLeadQueue } from './050-facebook-lead-queue';
 import { sellerMailOutbox } from './051-seller-mail-outbox';
 import { alertChangeQueue } from './052-alert-change-queue';
 import { automatedTexts } from './053-automated-texts';
+import { behaviourQueues } from './054-behaviour-queues';
+import { planWorkQueue } from './055-plan-work-queue';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
 export const migrations: readonly Migration[] = [
@@ -64,4 +66,6 @@ export const migrations: readonly Migration[] = [
   sellerMailOutbox,
   alertChangeQueue,
   automatedTexts,
+  behaviourQueues,
+  planWorkQueue,
 ];

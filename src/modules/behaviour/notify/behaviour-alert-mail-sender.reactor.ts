@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BEHAVIOUR_MAIL_QUEUED, behaviourAlertOf } from '../../../../projections/behaviour-alerts';
+import { passedBy } from '../../../../projections/runner';
 import type { ReplyNoticeChoice } from '../../../contract/thread';
 import { loadAccount } from '../../accounts';
 import { MailOutboxSender, type MailPlan, OutboxKit, type ReactorOutbox } from '../../messaging';
@@ -9,14 +10,15 @@ import { behaviourAlertMail, wantsAlertMail } from './behaviour-alert-mail';
 /** An alert older than this when its e-mail would go (the instances were down) is not news: never sent late. */
 const STALE_MS = 24 * 3600_000;
 
-/** The outbox this folder owns (the behaviour-alerts read model fills it: OUTBOX_WRITERS in the architecture test). */
+/** The outbox this folder owns, filled by its queue projection (behaviour-alert-mail.queue.ts). */
 export const BEHAVIOUR_MAIL_OUTBOX: ReactorOutbox = { outboxTables: ['behaviour_alert_outbox'] };
 
 type Row = { notice_id: string; alert_id: string; agent_id: string; queued_at: Date };
 
 /**
  * E-mails the agent each behaviour alert when their notification choice says e-mail (or both):
- * the rows the behaviour_alerts projection queued, one at a time through the messaging context's
+ * the rows its queue (behaviour-alert-mail.queue.ts) holds, each once the behaviour_alerts read
+ * model has passed it (the e-mail shows the alert as listed there), one at a time through the messaging context's
  * outbox (taken under its row lock, sent and marked in one transaction), so once across crashes
  * and instances. A row not wanted ends `off`; too old, `stale`. No address or words are logged.
  */
@@ -26,7 +28,13 @@ export class BehaviourAlertMailSender extends MailOutboxSender<Row> {
     super(kit, {
       name: 'behaviour-alerts',
       signal: BEHAVIOUR_MAIL_QUEUED,
-      table: { table: 'behaviour_alert_outbox', key: 'notice_id', columns: 'notice_id, alert_id, agent_id, queued_at', order: 'attempts, queued_at' },
+      table: {
+        table: 'behaviour_alert_outbox',
+        key: 'notice_id',
+        columns: 'notice_id, alert_id, agent_id, queued_at',
+        order: 'attempts, queued_at',
+        where: passedBy('behaviour_alerts'),
+      },
     });
   }
 

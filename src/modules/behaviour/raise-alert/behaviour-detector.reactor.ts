@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { BEHAVIOUR_QUEUED, behaviourTriggerOf } from '../../../../projections/behaviour-alerts';
+import { passedBy } from '../../../../projections/runner';
 import type { Runtime } from '../../../runtime/runtime';
 import { type Schedule, SweptReactor } from '../../../runtime/swept-reactor';
 import { DB_POOL, RUNTIME } from '../../../runtime/tokens';
@@ -20,14 +21,16 @@ const SWEEP_MS = 2000;
 /** A lead's doing older than this when the detector gets to it (the instances were down) is not news: no alert, never late. */
 export const BEHAVIOUR_STALE_MS = 24 * 3600_000;
 
-/** The queue this folder owns (the behaviour-alerts read model fills it: OUTBOX_WRITERS in the architecture test). */
+/** The queue this folder owns, filled by its queue projection (behaviour-alert.queue.ts). */
 export const BEHAVIOUR_QUEUE: ReactorOutbox = { outboxTables: ['behaviour_alert_queue'] };
+/** A queued doing is evaluated once the read model holding the lead's history has applied it. */
+const READY = passedBy('behaviour_alerts');
 
 type QueueRow = { event_id: string; lead_id: string; at: Date };
 
 /**
- * The behaviour detector, a process manager: each lead event the behaviour_alerts projection
- * queued is taken once under its row lock (FOR UPDATE SKIP LOCKED: two instances never take the
+ * The behaviour detector, a process manager: each lead event its queue (behaviour-alert.queue.ts)
+ * holds is taken once the behaviour_alerts read model has passed it, once, under its row lock (FOR UPDATE SKIP LOCKED: two instances never take the
  * same), the lead's earlier doings the rules can read about it come from the read model and the office's thresholds from
  * their stream, the rules (detectBehaviour, pure) say what it means, and the alerts are decided on
  * the lead's alert stream (raiseAlertsDecider: ids derived from the lead, kind and window, so an
@@ -69,7 +72,7 @@ export class BehaviourDetector extends SweptReactor {
   private evaluateOne(now: Date): Promise<number | null> {
     return inTransaction(this.pool, async (tx) => {
       const { rows } = await tx.query<QueueRow>(
-        `SELECT event_id, lead_id, at FROM behaviour_alert_queue WHERE state = 'pending' ORDER BY at, event_id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        `SELECT event_id, lead_id, at FROM behaviour_alert_queue WHERE state = 'pending' AND ${READY} ORDER BY at, event_id LIMIT 1 FOR UPDATE SKIP LOCKED`,
       );
       const row = rows[0];
       if (!row) return null;

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { type DueEnrolment, dueEnrolments, PLANS_SIGNAL } from '../../../../projections/action-plans';
+import { passedBy } from '../../../../projections/runner';
 import type { Runtime } from '../../../runtime/runtime';
 import { type Schedule, SweptReactor } from '../../../runtime/swept-reactor';
 import { DB_POOL, RUNTIME } from '../../../runtime/tokens';
@@ -14,25 +15,35 @@ import { appendTogether } from '../../../commands/decide-and-append';
 import { logger } from '../../../shared/logger';
 import { toNewEvents } from '../../accounts';
 import { loadLead } from '../../leads';
-import { SiteNumbers } from '../../conversation';
-import { type ReactorOutbox, RETRY_DUE, sendOneFromOutbox, SmsSender } from '../../messaging';
+import { type ReactorOutbox, RETRY_DUE, sendOneFromOutbox } from '../../messaging';
 import { SiteResolver } from '../../sites';
 import { enrolmentDecider } from '../enrolment/enrol.decide';
 import type { LeadPlans } from '../enrolment/enrolments';
 import { type EnrolmentEvent, leadPlansStream, type PlanEvent, planStream } from '../plans.events';
 import { planDecider } from '../save-plan/save-plan.decide';
 import { runStepDecider } from './run-step.decide';
+import { expandAskedWork } from './expand-work';
 import { applyEmailEffects, applyStepEffect, type EffectDeps, type StepEffect } from './step-effects';
 import { stepFacts, stepFactsOf } from './step-facts';
 
 const log = logger('plans');
 
 type WorkRow = { work_id: string; kind: 'enrol' | 'pause' | 'effect'; lead_id: string; payload: unknown };
+/** A queued row is worked once the action_plans read model has passed it (what the work reads of it is there). */
+const READY = passedBy('action_plans');
 /** Taken oldest first under row locks; a failing row is tried again as the outboxes' retry policy says. */
-const WORK = { table: 'plan_work', key: 'work_id', columns: 'work_id, kind, lead_id, payload', order: 'attempts, queued_at, work_id' };
-/** The outbox this folder owns (the action-plans read model queues into it: OUTBOX_WRITERS in the architecture test). */
+const WORK = {
+  table: 'plan_work',
+  key: 'work_id',
+  columns: 'work_id, kind, lead_id, payload',
+  order: 'attempts, queued_at, work_id',
+  where: `kind IN ('enrol', 'pause', 'effect') AND ${READY}`,
+};
+/** The queue this folder owns, filled by its queue projection (plan-work.queue.ts) and turned into work here (expand-work.ts). */
 export const PLAN_WORK_OUTBOX: ReactorOutbox = { outboxTables: ['plan_work'] };
 const DUE_BATCH = 200;
+/** Rows asking for the state of their moment (a trigger, pauses) turned into work at once. */
+const ASKED_BATCH = 100;
 /** E-mail effects taken at once under their row locks. */
 const EMAIL_BATCH = 100;
 /** Work rows handled at once by one runner (each holds a pooled connection while it works). */
@@ -51,15 +62,17 @@ async function inParallel(tasks: readonly (() => Promise<void>)[], n: number, st
 }
 
 /**
- * The action plans' process manager (issue 19 part 1), on every instance. Each sweep first does
- * the work the action_plans projection queued in plan_work from the log (pauses first among
+ * The action plans' process manager, on every instance. Each sweep first does the work its queue
+ * (plan-work.queue.ts) put in plan_work from the log, each row once the action_plans read model
+ * has passed it: the rows asking for the state of their moment are turned into enrolments and
+ * pauses (expand-work.ts), then the work is done (pauses first among
  * what is oldest: enrol a lead a trigger matched, pause a lead's enrolments, do a recorded step's
  * effect), each row under its row lock and marked done in the same transaction (another instance
  * skips it; a crash leaves it pending, and the effect's ids make doing it again add nothing). Then
  * it runs the steps that are due: the facts are read at that moment (consent, stage, tags, a
  * reply in the lead's own streams) and the step decided on the lead's plans stream, where the
  * stream's revision and the step's stable id let one instance, once, record it. Woken by the
- * projection's signal; swept every second (another instance's signals never arrive).
+ * signals of its queue and of the read model; swept every second (another instance's signals never arrive).
  */
 @Injectable()
 export class PlanRunner extends SweptReactor {
@@ -69,12 +82,10 @@ export class PlanRunner extends SweptReactor {
     @Inject(RUNTIME) private readonly runtime: Runtime,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(EventStore) private readonly store: EventStore,
-    @Inject(SmsSender) sms: SmsSender,
-    @Inject(SiteNumbers) numbers: SiteNumbers,
     @Inject(SiteResolver) sites: SiteResolver,
   ) {
     super();
-    this.deps = { store, pool, sms, numbers, sites };
+    this.deps = { store, pool, sites };
   }
 
   protected schedule(): Schedule {
@@ -87,6 +98,7 @@ export class PlanRunner extends SweptReactor {
 
   /** One sweep: the queued work, then the due steps (rows and leads are independent). Answers how many of each were done. */
   async run(now: Date): Promise<{ readonly work: number; readonly steps: number }> {
+    await this.expandAsked();
     const emails = await this.drainEmailEffects(now);
     const work = emails + (await Promise.all(Array.from({ length: WORK_CONCURRENCY }, () => this.drainWork(now)))).reduce((a, b) => a + b, 0);
     const due = await dueEnrolments(this.pool, now, DUE_BATCH);
@@ -161,6 +173,15 @@ export class PlanRunner extends SweptReactor {
     return steps;
   }
 
+  /** The queued triggers and pauses the read model has passed, turned into their enrol and pause rows (expand-work.ts). */
+  private async expandAsked(): Promise<void> {
+    try {
+      while (!this.sweeper.isStopped && (await inTransaction(this.pool, (tx) => expandAskedWork(this.pool, tx, this.store, ASKED_BATCH))) === ASKED_BATCH);
+    } catch (err) {
+      log.warn('queued plan triggers or pauses could not be read; the next sweep tries again', { error: (err as Error).message });
+    }
+  }
+
   /**
    * The queued e-mail effects first, a batch at a time and set-based (applyEmailEffects): the
    * batch's rows are taken under their row locks and those done marked so in the same
@@ -173,7 +194,7 @@ export class PlanRunner extends SweptReactor {
       while (!this.sweeper.isStopped) {
         const [taken, marked] = await inTransaction(this.pool, async (tx) => {
           const { rows } = await tx.query<WorkRow>(
-            `SELECT ${WORK.columns} FROM ${WORK.table} WHERE state = 'pending' AND ${RETRY_DUE} AND kind = 'effect' AND payload->'step'->>'kind' = 'email'
+            `SELECT ${WORK.columns} FROM ${WORK.table} WHERE state = 'pending' AND ${RETRY_DUE} AND ${READY} AND kind = 'effect' AND payload->'step'->>'kind' = 'email'
               ORDER BY ${WORK.order} LIMIT ${EMAIL_BATCH} FOR UPDATE SKIP LOCKED`,
           );
           if (rows.length === 0) return [0, 0];

@@ -12,10 +12,9 @@ import { logger } from '../../../shared/logger';
 import { stableId } from '../../../shared/stable-id';
 import { type Account, type AccountEvent, evolveAccount, initialAccount, isValidEmail, loadAccount, toNewEvents, userStream } from '../../accounts';
 import { decideChangeStage, decideOnLead, decideTagLead, type Lead, loadLead, loadLeads } from '../../leads';
-import { emailStream, leadEmailDecider, leadMergeValues, SiteNumbers, smsStream } from '../../conversation';
+import { emailStream, leadEmailDecider, leadMergeValues, smsStream } from '../../conversation';
 import { queueAutomatedText } from '../../compliance';
 import { textEligibility } from '../../messaging';
-import type { SmsSender } from '../../messaging';
 import type { SiteResolver } from '../../sites';
 import { createTaskDecider, taskStream } from '../../tasks';
 
@@ -32,8 +31,6 @@ export type StepEffect = { readonly stepId: string; readonly enrolmentId: string
 export type EffectDeps = {
   readonly store: EventStore;
   readonly pool: pg.Pool;
-  readonly sms: SmsSender;
-  readonly numbers: SiteNumbers;
   readonly sites: SiteResolver;
 };
 
