@@ -83,7 +83,7 @@ export function MarketReportPage({ path }: { path: string }) {
         </div>
         <p className={styles.note}>{SUPPLY_NOTE}</p>
       </section>
-      <MarketSubscribe label={r.label} />
+      <MarketSubscribe label={r.label} path={r.path} />
     </main>
   );
 }
