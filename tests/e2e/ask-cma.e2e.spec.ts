@@ -33,11 +33,13 @@ describe("the digest's CMA request in Chromium", () => {
     await settle(server);
     await queueDigests(server.runtime.db.pool, new Date('2015-03-06T08:00:00Z'));
     const mail = await waitForMail(server.runtime.db.pool, email, (m) => m.subject.startsWith('Your home’s value this month'));
-    const link = /Ask for a CMA .*: (\S+)/.exec(mail.text)![1]!;
+    // The e-mail's absolute link, on this test server's port.
+    const link = new URL(/Ask for a CMA .*: (\S+)/.exec(mail.text)![1]!);
+    const jane = `http://jane.localhost:${new URL(server.url).port}`;
 
     const page: Page = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
     page.setDefaultTimeout(LOAD_MS);
-    await page.goto(link);
+    await page.goto(`${jane}${link.pathname}${link.search}`);
     expect(new URL(page.url()).pathname).toBe('/ask-cma');
     await page.getByRole('heading', { name: 'Ask for a market analysis' }).waitFor();
     await page.getByText('2412 NW 65th St').waitFor();
