@@ -1,5 +1,5 @@
 import type { PropertyAlertOpened } from '../../src/modules/alerts/alerts.events';
-import type { CmaOpened, HomeDigestOpened } from '../../src/modules/valuation/valuation.events';
+import type { CmaOpened, CmaRequested, HomeDigestOpened } from '../../src/modules/valuation/valuation.events';
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import type { ChatMessageSent } from '../../src/modules/conversation/conversation.events';
 import { type LeadActivityEvent, type LeadEvent, type LeadOwnerEvent } from '../../src/modules/leads/leads.events';
@@ -28,6 +28,7 @@ type Handled =
   | PropertyAlertOpened
   | CmaOpened
   | HomeDigestOpened
+  | CmaRequested
   | ScoringRulesChanged
   | AccountsMerged
   | AccountsUnmerged
@@ -117,6 +118,7 @@ export const leadScoreProjection: Projection = {
         case 'PropertyAlertOpened':
         case 'CmaOpened':
         case 'HomeDigestOpened':
+        case 'CmaRequested':
           fact(e.data.leadId);
           break;
         case 'ScoringRulesChanged':

@@ -47,6 +47,8 @@ export const FACT_TYPES = [
   ['CmaOpened', 'alertOpen'],
   // A homeowner digest opened or its link followed.
   ['HomeDigestOpened', 'alertOpen'],
+  // A seller asking for a CMA from the digest: a request to meet, as a showing request.
+  ['CmaRequested', 'showing'],
 ] as const satisfies readonly (readonly [string, ScoreFact['kind']])[];
 export type FactType = (typeof FACT_TYPES)[number][0];
 export const factCode = (type: FactType): number => FACT_TYPES.findIndex(([t]) => t === type);

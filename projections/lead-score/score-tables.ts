@@ -33,6 +33,7 @@ export const SCORE_EVENT_TYPES = [
   'PropertyAlertOpened',
   'CmaOpened',
   'HomeDigestOpened',
+  'CmaRequested',
   'ScoringRulesChanged',
   ...MERGE_EVENT_TYPES,
 ] as const;

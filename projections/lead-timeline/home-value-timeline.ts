@@ -1,4 +1,4 @@
-import type { CmaEvent, HomeDigestChanged, HomeValueRequested } from '../../src/modules/valuation/valuation.events';
+import type { CmaEvent, CmaRequested, HomeDigestChanged, HomeValueRequested } from '../../src/modules/valuation/valuation.events';
 import { assertNever } from '../../src/shared/errors';
 
 const street = (address: string) => address.split(',')[0]!.trim() || address;
@@ -26,6 +26,13 @@ export function cmaSummary(e: CmaEvent): string {
     default:
       return assertNever(e);
   }
+}
+
+/** "Asked for a CMA (from the March 2015 home value e-mail)". */
+export function cmaRequestSummary(d: CmaRequested['data']): string {
+  const [y, m] = d.month.split('-').map(Number) as [number, number];
+  const name = new Date(Date.UTC(y, m - 1, 1)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return `Asked for a CMA (from the ${name} home value e-mail)`;
 }
 
 export const homeDigestSummary = (d: HomeDigestChanged['data']): string =>

@@ -3,13 +3,13 @@ import type { BehaviourAlertRaised } from '../../src/modules/behaviour/behaviour
 import type { AutomatedEmailSkipped, AutomatedTextHeld, AutomatedTextSkipped, ConsentWordingUnclear } from '../../src/modules/compliance/compliance.events';
 import type { EnrolmentEvent } from '../../src/modules/plans/plans.events';
 import { ERASED, ERASED_NAME } from '../../src/modules/privacy/privacy.events';
-import type { CmaEvent, HomeDigestChanged, HomeValueRequested } from '../../src/modules/valuation/valuation.events';
+import type { CmaEvent, CmaRequested, HomeDigestChanged, HomeValueRequested } from '../../src/modules/valuation/valuation.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import { leadRooms, MergedLeads } from '../lead-rows';
 import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';
 import { type LeadHistoryEvent, leadHistoryTypes } from './lead-history';
-import { cmaSummary, homeDigestSummary, homeValueSummary } from './home-value-timeline';
+import { cmaRequestSummary, cmaSummary, homeDigestSummary, homeValueSummary } from './home-value-timeline';
 import { listingMailSummary } from './listing-mail-timeline';
 import { organizerPdid, organizerSummary } from './organizer-timeline';
 import { planSummary, planTimelineTypes } from './plan-timeline';
@@ -22,6 +22,7 @@ type Handled =
   | BehaviourAlertRaised
   | ConsentWordingUnclear
   | HomeValueRequested
+  | CmaRequested
   | HomeDigestChanged
   | CmaEvent
   | AutomatedTextHeld
@@ -67,6 +68,7 @@ export const leadTimelineProjection: Projection = {
     'CmaSaved',
     'CmaSent',
     'CmaOpened',
+    'CmaRequested',
     'AutomatedTextHeld',
     'AutomatedTextSkipped',
     'AutomatedEmailSkipped',
@@ -229,6 +231,9 @@ export const leadTimelineProjection: Projection = {
           break;
         case 'HomeDigestChanged':
           await activity(ctx, e, await rowOf(e.data.leadId), homeDigestSummary(e.data));
+          break;
+        case 'CmaRequested':
+          await activity(ctx, e, await rowOf(e.data.leadId), cmaRequestSummary(e.data));
           break;
         case 'CmaSaved':
         case 'CmaSent':

@@ -31,6 +31,7 @@ import { MeiliSearch, meiliSearchProjection, searchProjection } from '../../proj
 import { schoolsProjection } from '../../projections/schools';
 import { guidesProjection } from '../../projections/guides';
 import { homeDigestProjection } from '../../projections/home-digest';
+import { marketSubscribersProjection } from '../../projections/market-subscribers';
 import { showingsProjection } from '../../projections/showings';
 import { sitesProjection } from '../../projections/sites';
 import { tasksProjection } from '../../projections/tasks';
@@ -96,6 +97,7 @@ export const allProjections: readonly Projection[] = [
   facebookLeadsProjection,
   sellerMailProjection,
   homeDigestProjection,
+  marketSubscribersProjection,
   marketStatsProjection,
   listingActivityProjection,
 ];

@@ -23,6 +23,7 @@ export const ACCOUNT_PAGE_PATHS = [
   '/showings/answer',
   '/agreements/sign',
   '/cma',
+  '/ask-cma',
   '/listing-report',
 ] as const;
 export type AccountPagePath = (typeof ACCOUNT_PAGE_PATHS)[number];

@@ -29,6 +29,7 @@ export const TIMELINE_LABELS: Readonly<Record<string, string>> = {
   CmaSaved: 'CMA',
   CmaSent: 'CMA sent',
   CmaOpened: 'CMA opened',
+  CmaRequested: 'CMA requested',
   // Kept by the lead list for its "Overdue tasks" filter; the tasks panel, not the timeline, shows them.
   TaskCreated: 'Task',
   TaskCompleted: 'Task done',

@@ -13,6 +13,7 @@ import { projectionCatchUpBenchmark } from './projection.bench';
 import { searchBenchmark } from './search.bench';
 import { sitemapsBenchmark } from './sitemaps.bench';
 import { areaMarketBenchmark } from './area-market.bench';
+import { marketReportBenchmark } from './market-report.bench';
 import { boardBenchmark } from './board.bench';
 import { threadBenchmark } from './thread.bench';
 import { erasureBenchmark } from './erasure.bench';
@@ -39,6 +40,7 @@ export const benchmarks: readonly Benchmark[] = [
   sitemapsBenchmark,
   erasureBenchmark,
   areaMarketBenchmark,
+  marketReportBenchmark,
   leadScoreBenchmark,
   behaviourAlertsBenchmark,
   plansBenchmark,

@@ -54,6 +54,11 @@ describe('market reports in the browser', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await form.getByRole('button', { name: 'Subscribe monthly' }).click();
       await page.getByTestId('market-subscribed').waitFor();
+      // The form made the visitor a lead and, as that lead, the subscription the monthly e-mail goes by.
+      const { rows } = await app.server.runtime.db.pool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM events WHERE type = 'MarketReportSubscribed' AND data->>'slug' = 'seattle'",
+      );
+      expect(rows[0]!.n).toBeGreaterThanOrEqual(1);
 
       await page.goto(`${app.server.url}/market/nowhere-at-all`);
       await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();

@@ -14,4 +14,14 @@ export const marketReportsRoutes = routes('marketReports', {
     query: z.object({ path: z.string().max(300) }),
     responses: { 200: MarketReportSchema },
   },
+  subscribe: {
+    method: 'POST',
+    path: 'api/market/subscribe',
+    summary:
+      'Subscribes the signed-in lead (the "Subscribe monthly" form\'s inquiry made them one) to an area\'s report every month by e-mail (its page address); once per area; 404 for an area with no report',
+    tag: 'search',
+    access: 'signed in',
+    body: z.strictObject({ path: z.string({ error: 'path must be text' }).max(300, { error: 'path is too long' }) }),
+    responses: { 200: z.strictObject({ label: z.string() }) },
+  },
 });

@@ -4,6 +4,7 @@ import { routes } from '../route';
 
 const TAG = 'Seller suite';
 const DigestParams = z.strictObject({ month: z.string().max(7) });
+const CmaRequestSchema = z.object({ street: z.string(), siteName: z.string(), requested: z.boolean() });
 
 const count = (field: string, max: number) =>
   z
@@ -289,12 +290,32 @@ export const valuationRoutes = routes('valuation', {
     method: 'GET',
     path: 'api/home-digest/:month/open',
     summary:
-      "A homeowner digest's tracked link (?t= the signed token): records the click (once; only a good token records) and redirects to the site's seller page",
+      "A homeowner digest's tracked link (?t= the signed token): records the click (once; only a good token records) and redirects to the page that asks for a CMA in one click (a bad token: the site's seller page)",
     tag: TAG,
     access: 'anyone',
     params: DigestParams,
     query: z.strictObject({ t: z.string().max(300).optional() }),
     produces: 'text/html',
     responses: { 302: z.undefined() },
+  },
+  cmaRequest: {
+    method: 'GET',
+    path: 'api/home-digest/cma-request',
+    summary:
+      "What the digest's CMA request page shows (?t= the token the digest's link redirected with): the home, the site, whether this month's request is already made; 404 for a bad token",
+    tag: TAG,
+    access: 'anyone',
+    query: z.strictObject({ t: z.string({ error: 't must be text' }).max(300, { error: 't is too long' }) }),
+    responses: { 200: CmaRequestSchema },
+  },
+  requestCma: {
+    method: 'POST',
+    path: 'api/home-digest/cma-request',
+    summary:
+      "Asks the lead's agent for a CMA of the digest's home (once a month: a repeat changes nothing); the agent is told and the lead score counts it; 404 for a bad token",
+    tag: TAG,
+    access: 'anyone',
+    body: z.strictObject({ t: z.string({ error: 't must be text' }).max(300, { error: 't is too long' }) }),
+    responses: { 200: CmaRequestSchema },
   },
 });

@@ -104,11 +104,22 @@ export type HomeDigestOpened = {
   readonly data: { readonly leadId: string; readonly siteId: string; readonly month: string; readonly how: 'pixel' | 'click' };
 };
 
-export type ValuationEvent = HomeValueRequested | HomeDigestChanged | HomeDigestOpened;
+/**
+ * The lead asked for a CMA from a month's digest (its "Ask for a CMA" link, then one click on the
+ * page it lands on): once per month; the agent is told, and the lead score counts it as a request
+ * to meet, as a showing request.
+ */
+export type CmaRequested = {
+  readonly type: 'CmaRequested';
+  readonly data: { readonly leadId: string; readonly siteId: string; readonly month: string };
+};
+
+export type ValuationEvent = HomeValueRequested | HomeDigestChanged | HomeDigestOpened | CmaRequested;
 export const valuationEventTypes = [
   'HomeValueRequested',
   'HomeDigestChanged',
   'HomeDigestOpened',
+  'CmaRequested',
   'CmaSaved',
   'CmaSent',
   'CmaOpened',

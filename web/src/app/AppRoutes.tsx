@@ -36,6 +36,7 @@ const MarketReportPage = lazy(() => import('../features/market-reports/MarketRep
 const GuidePage = lazy(() => import('../features/guides/components/GuidePage').then((m) => ({ default: m.GuidePage })));
 const ListingReportPage = lazy(() => import('../features/listing-activity').then((m) => ({ default: m.ListingReportPage })));
 const CmaPage = lazy(() => import('../features/cma').then((m) => ({ default: m.CmaPage })));
+const AskCmaPage = lazy(() => import('../features/sell/AskCmaPage').then((m) => ({ default: m.AskCmaPage })));
 const AdminLoginPage = lazy(() => import('../features/sign-in/components/AdminLoginPage').then((m) => ({ default: m.AdminLoginPage })));
 /** Staff and account pages, loaded on demand (the server knows the same paths: browser-routes.ts). */
 const STAFF_PAGES: Record<AccountPagePath, typeof BackofficePage> = {
@@ -52,6 +53,7 @@ const STAFF_PAGES: Record<AccountPagePath, typeof BackofficePage> = {
   '/showings/answer': ShowingAnswerPage,
   '/agreements/sign': SigningPage,
   '/cma': CmaPage,
+  '/ask-cma': AskCmaPage,
   '/listing-report': ListingReportPage,
 };
 

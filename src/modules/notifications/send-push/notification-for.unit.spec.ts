@@ -69,3 +69,18 @@ describe('what a behaviour alert becomes as a web push', () => {
     expect(notificationFor('lead.behaviour', alert, 'lead')).toBeNull();
   });
 });
+
+describe('what a CMA request from the homeowner digest becomes as a web push', () => {
+  it("tells the lead's office at once, opening the lead; other lead activity and the lead's own devices hear nothing", () => {
+    const payload = { leadId: 'L1', type: 'CmaRequested', eventId: 'E1', summary: 'Asked for a CMA (from the March 2015 home value e-mail)' };
+    expect(notificationFor('lead.activity', payload, 'office')).toEqual({
+      title: 'A seller asked for a CMA',
+      body: 'Asked for a CMA (from the March 2015 home value e-mail)',
+      url: '/dashboard?lead=L1',
+      tag: 'cma-request-E1',
+      id: 'E1',
+    });
+    expect(notificationFor('lead.activity', payload, 'lead')).toBeNull();
+    expect(notificationFor('lead.activity', { ...payload, type: 'ListingViewed' }, 'office')).toBeNull();
+  });
+});

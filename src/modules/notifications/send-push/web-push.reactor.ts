@@ -73,6 +73,16 @@ export function notificationFor(name: string, payload: Record<string, unknown>, 
       tag: `thread-${String(payload.leadId)}`,
     };
   }
+  if (name === 'lead.activity' && payload.type === 'CmaRequested' && audience === 'office') {
+    // A seller asking for a CMA from their monthly e-mail: a listing appointment to win, told at once.
+    return {
+      title: 'A seller asked for a CMA',
+      body: clipped(String(payload.summary)),
+      url: `/dashboard?lead=${String(payload.leadId)}`,
+      tag: `cma-request-${String(payload.eventId)}`,
+      id: String(payload.eventId),
+    };
+  }
   if (name === 'lead.behaviour' && audience === 'office') {
     // Issue 19 part 2: what a lead did that means intent, to their agent.
     return {

@@ -1,17 +1,23 @@
 import type { Decider } from '../../../commands/decider';
 import { validation } from '../../../shared/errors';
-import type { HomeDigestChanged, HomeDigestOpened, HomeValueRequested, ValuationEvent } from '../valuation.events';
+import type { CmaRequested, HomeDigestChanged, HomeDigestOpened, HomeValueRequested, ValuationEvent } from '../valuation.events';
 
-/** A seller lead's home: the valuations it was given, the latest last, whether its monthly digest is on, and the digests opened ("month how"). */
-export type SellerHome = { readonly requests: readonly HomeValueRequested['data'][]; readonly digest: boolean; readonly opened: ReadonlySet<string> };
+/** A seller lead's home: the valuations it was given, the latest last, whether its monthly digest is on, the digests opened ("month how") and the months a CMA was asked for. */
+export type SellerHome = {
+  readonly requests: readonly HomeValueRequested['data'][];
+  readonly digest: boolean;
+  readonly opened: ReadonlySet<string>;
+  readonly cmaAsked: ReadonlySet<string>;
+};
 
-export const initialSellerHome = (): SellerHome => ({ requests: [], digest: false, opened: new Set() });
+export const initialSellerHome = (): SellerHome => ({ requests: [], digest: false, opened: new Set(), cmaAsked: new Set() });
 
 const openedKey = (d: HomeDigestOpened['data']) => `${d.month} ${d.how}`;
 
 export function evolveSellerHome(s: SellerHome, e: ValuationEvent): SellerHome {
   if (e.type === 'HomeValueRequested') return { ...s, requests: [...s.requests, e.data] };
   if (e.type === 'HomeDigestOpened') return { ...s, opened: new Set([...s.opened, openedKey(e.data)]) };
+  if (e.type === 'CmaRequested') return { ...s, cmaAsked: new Set([...s.cmaAsked, e.data.month]) };
   return { ...s, digest: e.data.on };
 }
 
@@ -20,6 +26,13 @@ export const digestOpenedDecider: Decider<SellerHome, HomeDigestOpened['data'], 
   initialState: initialSellerHome,
   evolve: evolveSellerHome,
   decide: (c, s) => (s.opened.has(openedKey(c)) ? [] : [{ type: 'HomeDigestOpened', data: c }]),
+};
+
+/** A CMA asked for from a month's digest: recorded once per month, so a second click or a reload neither tells the agent again nor counts again. */
+export const cmaRequestDecider: Decider<SellerHome, CmaRequested['data'], ValuationEvent> = {
+  initialState: initialSellerHome,
+  evolve: evolveSellerHome,
+  decide: (c, s) => (s.cmaAsked.has(c.month) ? [] : [{ type: 'CmaRequested', data: c }]),
 };
 
 /** The digest turned on or off; nothing when it already is (a home is needed to turn it on). */

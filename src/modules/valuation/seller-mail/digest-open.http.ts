@@ -11,15 +11,16 @@ import { loadLead } from '../../leads';
 import { sendTrackingPixel, TRACKED_LINK_HEADERS } from '../../messaging';
 import { digestOpenedDecider } from '../seller-lead/seller-home';
 import { sellerHomeStream } from '../valuation.events';
-import { checkDigestLink, type DigestLinkPurpose } from './digest-link';
+import { checkDigestLink, cmaRequestPagePath, signDigestLink } from './digest-link';
 
 const log = logger('home-digest-open');
 
 /**
  * The homeowner digest's tracking image and tracked link: a good token records the month's digest
  * opened (HomeDigestOpened, once per month and way), which the lead score counts as an alert
- * e-mail opened. A bad token only records nothing: the image is sent and the link goes on to /sell
- * whatever it carried, and a failure to record never keeps the reader from either.
+ * e-mail opened; the link goes on to the page that asks for a CMA in one click. A bad token only
+ * records nothing: the image is sent and the link goes on to /sell, and a failure to record never
+ * keeps the reader from either.
  */
 @Controller()
 export class DigestOpenController {
@@ -36,19 +37,22 @@ export class DigestOpenController {
 
   @Route(contract.valuation.digestClick)
   async click(@Param('month') month: string, @Query('t') token: unknown, @Req() req: Request, @Res() res: Response): Promise<undefined> {
-    await this.record(req, month, token, 'click');
+    const leadId = await this.record(req, month, token, 'click');
+    const secret = await this.secret.get();
+    const to = leadId ? cmaRequestPagePath(signDigestLink(secret, { leadId, month, how: 'cma' })) : '/sell';
     res
       .status(302)
-      .set({ ...TRACKED_LINK_HEADERS, Location: '/sell' })
+      .set({ ...TRACKED_LINK_HEADERS, Location: to })
       .end();
   }
 
-  private async record(req: Request, month: string, token: unknown, how: DigestLinkPurpose): Promise<void> {
+  /** The token's lead (null for a bad token or a lead gone), its opening recorded when it can be. */
+  private async record(req: Request, month: string, token: unknown, how: 'pixel' | 'click'): Promise<string | null> {
     try {
       const leadId = checkDigestLink(await this.secret.get(), token, month, how);
-      if (!leadId) return;
+      if (!leadId) return null;
       const { lead } = await loadLead(this.store, leadId);
-      if (!lead.exists) return;
+      if (!lead.exists) return null;
       await handleCommand(
         this.store,
         sellerHomeStream(leadId),
@@ -56,8 +60,10 @@ export class DigestOpenController {
         { leadId, siteId: lead.siteId, month, how },
         commandContextOf(req, lead.userId),
       );
+      return leadId;
     } catch (err) {
       log.warn('home digest opening could not be recorded', { name: (err as Error).name, message: (err as Error).message });
+      return null;
     }
   }
 }

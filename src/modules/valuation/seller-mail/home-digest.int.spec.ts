@@ -145,7 +145,8 @@ describe('the homeowner digest', () => {
 
     const followed = await reader.request('GET', click.pathname + click.search);
     expect(followed.status).toBe(302);
-    expect(followed.headers.location).toBe('/sell');
+    expect(followed.headers.location).toMatch(/^\/ask-cma\?t=/);
+    expect(clickOther.headers.location).toBe('/sell');
     await reader.request('GET', click.pathname + click.search);
     await settle(app.server);
     expect(await scoreOf()).toBeGreaterThan(opened);

@@ -14,6 +14,8 @@ import { digestLinks } from './digest-link';
 import { homeDigestFacts } from './home-digest-facts';
 import { renderHomeDigestEmail } from './home-digest-email';
 import { SELLER_MAIL_SIGNAL } from './seller-mail.queue';
+import { marketReportFacts, renderMarketReportEmail } from '../../market-reports/market-mail';
+import { marketSubscriptionsOf } from '../../../../projections/market-subscribers';
 
 type Row = { mail_id: string; kind: string; lead_id: string; ref: string };
 const OUTBOX = { table: 'seller_mail_outbox', key: 'mail_id', columns: 'mail_id, kind, lead_id, ref', order: 'attempts, queued_at' };
@@ -22,7 +24,7 @@ export const street = (address: string) => address.split(',')[0]!.trim() || addr
 
 /**
  * Sends the seller leads' e-mails queued in seller_mail_outbox (a CMA's link, by the seller_mail
- * projection; the month's homeowner digest, by the digest scheduler), woken
+ * projection; the month's homeowner digest and market report e-mail, by the monthly sweep), woken
  * by its signal and swept every 2 s, one row at a time through the messaging context's mail outbox.
  * Composed when it goes out, from the events and the lead as they are then: a lead who turned
  * e-mail off since is `suppressed`; a digest turned off since, `off`; a lead, site, CMA or home
@@ -51,6 +53,11 @@ export class SellerMailSender extends MailOutboxSender<Row> {
     const unsubscribe = await this.communication.unsubscribeLinks(lead.userId, site);
     const firstName = account.firstName || lead.fullName.split(' ')[0] || 'there';
     const unsubscribeParts = { email: unsubscribe.unsubscribe_email, headers: unsubscribe.headers };
+    if (row.kind === 'market') {
+      const areas = await marketReportFacts(this.kit.pool, await marketSubscriptionsOf(this.kit.pool, lead.leadId), row.ref);
+      if (areas.length === 0) return { state: 'dropped' };
+      return { message: renderMarketReportEmail({ to: lead.email, firstName, siteName: site.name, baseUrl, areas, unsubscribe: unsubscribeParts }) };
+    }
     if (row.kind === 'digest') {
       const home = (await this.kit.store.readStream(sellerHomeStream(lead.leadId))) as unknown as ValuationEvent[];
       const state = home.reduce(evolveSellerHome, initialSellerHome());

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { type CmaView, cmaApi, money } from './cmaApi';
+import { CompsTable } from '../sell/CompsTable';
 import styles from './Cma.module.css';
 
 /** The CMA a lead was sent, read-only, by the signed link in its e-mail (`/cma?t=`). */
@@ -37,40 +38,19 @@ export function CmaPage() {
             </p>
           </div>
           <h2>The sales compared</h2>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption className="visually-hidden">Recent sales near your home, and what each says your home is worth</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Address</th>
-                  <th scope="col">Sold</th>
-                  <th scope="col">Beds / baths</th>
-                  <th scope="col">Size</th>
-                  <th scope="col">Distance</th>
-                  <th scope="col">Adjusted to your home</th>
-                </tr>
-              </thead>
-              <tbody>
-                {cma.comps.map((c, i) => (
-                  <tr key={i}>
-                    <td data-label="Address">{c.address ?? 'Address not shown'}</td>
-                    <td data-label="Sold">
-                      {money(c.closePrice)} on {c.closeDate}
-                    </td>
-                    <td data-label="Beds / baths">
-                      {c.beds ?? '—'} / {c.baths ?? '—'}
-                    </td>
-                    <td data-label="Size">{c.livingArea ? `${c.livingArea.toLocaleString('en-US')} sq ft` : '—'}</td>
-                    <td data-label="Distance">{c.distanceMiles.toFixed(2)} mi</td>
-                    <td data-label="Adjusted to your home">
-                      <strong>{money(c.price)}</strong>
-                      {c.note && <div className={styles.note}>{c.note}</div>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CompsTable
+            caption="Recent sales near your home, and what each says your home is worth"
+            rows={cma.comps.map((c, i) => ({
+              ...c,
+              key: String(i),
+              adjusted: (
+                <>
+                  <strong>{money(c.price)}</strong>
+                  {c.note && <div className={styles.note}>{c.note}</div>}
+                </>
+              ),
+            }))}
+          />
           <p className={styles.note}>Sales as of {cma.asOf}.</p>
         </div>
       )}

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import formStyles from '../../ui/forms.module.css';
 import { ApiError } from '../../api/http';
 import { type CmaComp, type CmaState, cmaApi, type CompEdit, type FoundSale, money } from './cmaApi';
+import { compsTableStyles } from '../sell/CompsTable';
 import styles from './Cma.module.css';
 
 const failure = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
@@ -105,8 +106,8 @@ export function LeadCma({ leadId }: { leadId: string }) {
                   adjusted prices; it is recomputed when you save.
                 </p>
               </div>
-              <div className={styles.tableWrap}>
-                <table className={styles.table}>
+              <div className={compsTableStyles.tableWrap}>
+                <table className={compsTableStyles.table}>
                   <caption className="visually-hidden">Comparable sales of the CMA, each kept or dropped, with your adjustment and note</caption>
                   <thead>
                     <tr>
@@ -141,7 +142,7 @@ export function LeadCma({ leadId }: { leadId: string }) {
                             <input
                               type="number"
                               step={1000}
-                              className={formStyles.input}
+                              className={`${formStyles.input} ${styles.amount}`}
                               aria-label={`Your adjustment for ${label(c)}, in dollars`}
                               value={e.adjustment}
                               onChange={(ev) => edit(c.pdid, { adjustment: Number(ev.target.value) || 0 })}

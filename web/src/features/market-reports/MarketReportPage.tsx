@@ -1,39 +1,21 @@
-import { useEffect, useState } from 'react';
 import { CHART_HEIGHT, CHART_WIDTH, monthLabel, priceLine } from '../../../../src/contract/market-chart';
 import { MARKET_COLUMNS, type MarketReport, SUPPLY_NOTE } from '../../../../src/contract/market-reports';
-import { ApiError, isAbort } from '../../api/http';
-import { NotFoundPage } from '../../app/NotFoundPage';
-import { useTakeOver } from '../../app/serverPage';
-import { PageLoadError } from '../public';
+import { PublicPageFrame, usePublicPageData } from '../public/PublicPageFrame';
 import { marketReport } from './marketApi';
 import { MarketSubscribe } from './MarketSubscribe';
 import styles from './MarketReportPage.module.css';
 
-type State = { status: 'loading' } | { status: 'found'; report: MarketReport } | { status: 'missing' } | { status: 'error'; message: string };
-
 /** /market/{city-or-zip}: the area's market by month, the same chart and table the server renders. */
 export function MarketReportPage({ path }: { path: string }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  useEffect(() => {
-    const abort = new AbortController();
-    marketReport(path, abort.signal)
-      .then((report) => setState({ status: 'found', report }))
-      .catch((err: unknown) => {
-        if (isAbort(err)) return;
-        setState(
-          err instanceof ApiError && err.status === 404
-            ? { status: 'missing' }
-            : { status: 'error', message: err instanceof Error ? err.message : String(err) },
-        );
-      });
-    return () => abort.abort();
-  }, [path]);
-  useTakeOver(state.status !== 'loading');
+  const state = usePublicPageData(path, (signal) => marketReport(path, signal));
+  return (
+    <PublicPageFrame state={state} errorTitle="We could not load this market report">
+      {(r) => <MarketReportView r={r} />}
+    </PublicPageFrame>
+  );
+}
 
-  if (state.status === 'missing') return <NotFoundPage />;
-  if (state.status === 'loading') return <main id="main" className="page-loading" aria-busy="true" />;
-  if (state.status === 'error') return <PageLoadError title="We could not load this market report" message={state.message} />;
-  const r = state.report;
+function MarketReportView({ r }: { r: MarketReport }) {
   const line = priceLine(r.months);
   return (
     <main id="main" className={styles.page}>
@@ -83,7 +65,7 @@ export function MarketReportPage({ path }: { path: string }) {
         </div>
         <p className={styles.note}>{SUPPLY_NOTE}</p>
       </section>
-      <MarketSubscribe label={r.label} />
+      <MarketSubscribe label={r.label} path={r.path} />
     </main>
   );
 }

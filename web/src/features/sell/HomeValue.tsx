@@ -7,6 +7,7 @@ import formStyles from '../../ui/forms.module.css';
 import { PointsMap } from '../map';
 import { adjustmentWords } from './adjustmentWords';
 import styles from './Sell.module.css';
+import { CompsTable } from './CompsTable';
 
 /** The contiguous United States, until the visitor's home or its comps say where to look. */
 const COUNTRY = { start: { latitude: 39.5, longitude: -98.35 }, zoom: 3 };
@@ -208,50 +209,28 @@ export function HomeValue({ onEstimate }: { onEstimate: (home: ValuedHome, valua
               fit
             />
           </Suspense>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption className="visually-hidden">Comparable sales, with what was added or taken off each price to compare it with your home</caption>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Address</th>
-                  <th scope="col">Sold</th>
-                  <th scope="col">Beds / baths</th>
-                  <th scope="col">Size</th>
-                  <th scope="col">Distance</th>
-                  <th scope="col">Adjusted to your home</th>
-                </tr>
-              </thead>
-              <tbody>
-                {valuation.comps.map((c, i) => (
-                  <tr key={c.pdid}>
-                    <td data-label="#">{i + 1}</td>
-                    <td data-label="Address">{c.address ?? 'Address not shown'}</td>
-                    <td data-label="Sold">
-                      {money(c.closePrice)} on {c.closeDate}
-                    </td>
-                    <td data-label="Beds / baths">
-                      {c.beds ?? '—'} / {c.baths ?? '—'}
-                    </td>
-                    <td data-label="Size">{c.livingArea ? `${c.livingArea.toLocaleString('en-US')} sq ft` : '—'}</td>
-                    <td data-label="Distance">{c.distanceMiles.toFixed(2)} mi</td>
-                    <td data-label="Adjusted to your home">
-                      <strong>{money(c.adjustedPrice)}</strong>
-                      {c.adjustments.length > 0 && (
-                        <ul>
-                          {c.adjustments
-                            .filter((a) => Math.abs(a.dollars) >= 100)
-                            .map((a) => (
-                              <li key={a.feature}>{adjustmentWords(a)}</li>
-                            ))}
-                        </ul>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CompsTable
+            caption="Comparable sales, with what was added or taken off each price to compare it with your home"
+            numbered
+            rows={valuation.comps.map((c) => ({
+              ...c,
+              key: c.pdid,
+              adjusted: (
+                <>
+                  <strong>{money(c.adjustedPrice)}</strong>
+                  {c.adjustments.length > 0 && (
+                    <ul>
+                      {c.adjustments
+                        .filter((a) => Math.abs(a.dollars) >= 100)
+                        .map((a) => (
+                          <li key={a.feature}>{adjustmentWords(a)}</li>
+                        ))}
+                    </ul>
+                  )}
+                </>
+              ),
+            }))}
+          />
         </div>
       )}
     </section>

@@ -1,45 +1,28 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { paragraphsOf, type PublicGuide } from '../../../../../src/contract/guides';
-import { ApiError, isAbort } from '../../../api/http';
 import { Link } from '../../../app/Link';
-import { NotFoundPage } from '../../../app/NotFoundPage';
-import { useTakeOver } from '../../../app/serverPage';
 import { useT } from '../../../ui/translations';
-import { AreaMarketView, PageLoadError } from '../../public';
+import { AreaMarketView } from '../../public';
+import { PublicPageFrame, usePublicPageData } from '../../public/PublicPageFrame';
 import { publicGuide } from '../api/guides';
 import styles from './GuidePage.module.css';
-
-type State = { status: 'loading' } | { status: 'found'; guide: PublicGuide } | { status: 'missing' } | { status: 'error'; message: string };
 
 /** /guides/{id}: an office's area guide: its text as plain paragraphs (never HTML), photos, and the area's market in numbers. */
 export function GuidePage({ guideId }: { guideId: string }) {
   const t = useT();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const state = usePublicPageData(guideId, () => publicGuide(guideId));
   useEffect(() => {
-    let live = true;
-    publicGuide(guideId)
-      .then((guide) => live && setState({ status: 'found', guide }))
-      .catch((err: unknown) => {
-        if (!live || isAbort(err)) return;
-        setState(
-          err instanceof ApiError && err.status === 404
-            ? { status: 'missing' }
-            : { status: 'error', message: err instanceof Error ? err.message : String(err) },
-        );
-      });
-    return () => {
-      live = false;
-    };
-  }, [guideId]);
-  useTakeOver(state.status !== 'loading');
-  useEffect(() => {
-    if (state.status === 'found') document.title = state.guide.title;
+    if (state.status === 'found') document.title = state.data.title;
   }, [state]);
+  return (
+    <PublicPageFrame state={state} errorTitle={t('guides.loadError', 'We could not load this guide')}>
+      {(g) => <GuideView g={g} />}
+    </PublicPageFrame>
+  );
+}
 
-  if (state.status === 'missing') return <NotFoundPage />;
-  if (state.status === 'loading') return <main id="main" className="page-loading" aria-busy="true" />;
-  if (state.status === 'error') return <PageLoadError title={t('guides.loadError', 'We could not load this guide')} message={state.message} />;
-  const g = state.guide;
+function GuideView({ g }: { g: PublicGuide }) {
+  const t = useT();
   const place = g.area.kind === 'county' ? t('pages.county', '{county} County', { county: g.area.label }) : g.area.label;
   return (
     <main id="main" className={styles.page}>

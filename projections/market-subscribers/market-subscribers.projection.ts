@@ -1,0 +1,23 @@
+import type { MarketReportSubscribed } from '../../src/modules/market-reports/market-subscription';
+import { eventsOf, handledTypes, type Projection } from '../runner';
+
+/** The leads who asked for an area's market report every month: what the monthly seller mail sweep queues. */
+export const marketSubscribersProjection: Projection = {
+  name: 'market_subscribers',
+  version: 1,
+  eventTypes: handledTypes<MarketReportSubscribed>()(['MarketReportSubscribed']),
+  tables: ['market_report_subscribers'],
+  async createTables(tx, t) {
+    await tx.query(`CREATE TABLE ${t('market_report_subscribers')} (
+      lead_id uuid NOT NULL, site_id uuid NOT NULL, kind text NOT NULL, slug text NOT NULL, label text NOT NULL, since timestamptz NOT NULL,
+      PRIMARY KEY (lead_id, slug))`);
+  },
+  async apply(events, { tx, table }) {
+    for (const e of eventsOf<MarketReportSubscribed>(events)) {
+      await tx.query(
+        `INSERT INTO ${table('market_report_subscribers')} (lead_id, site_id, kind, slug, label, since) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+        [e.data.leadId, e.data.siteId, e.data.kind, e.data.slug, e.data.label, e.metadata.at],
+      );
+    }
+  },
+};

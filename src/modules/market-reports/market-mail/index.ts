@@ -1,0 +1,2 @@
+export { marketReportFacts, type MarketMonthFacts } from './market-report-facts';
+export { renderMarketReportEmail } from './market-report-email';

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { demoUser, newLead, settle, signIn } from '../../../tests/support/dashboard-fixture';
+import { dashboardServer } from '../../../tests/support/dashboard-server';
+import { mailsTo, waitForMail } from '../../../tests/support/mail-outbox';
+import { home } from '../../../tests/support/reso-home';
+import { WebClient } from '../../../tests/support/web-client';
+import { systemContext } from '../../commands/command-context';
+import { type ImportItem, importListings } from '../listings';
+import { queueDigests } from '../valuation/seller-mail/home-digest.scheduler';
+import { SEND_FORM_FIRST } from './market-reports.http';
+
+const items = (records: readonly unknown[]): ImportItem[] => records.map((r, i) => ({ record: i + 1, line: null, parse: () => r }));
+const sold = (key: string, price: number, listed: string, closed: string) =>
+  home(key, { StandardStatus: 'Closed', ClosePrice: price, CloseDate: closed, ListingContractDate: listed, LivingArea: 1000 });
+
+/** "Subscribe monthly" on /market/{area}: the area's figures by e-mail each month, once per lead and month, through the seller mail outbox. */
+describe('the market report e-mail', () => {
+  const app = dashboardServer(async (server) => {
+    await importListings(
+      server.runtime.store,
+      items([
+        sold('MM1', 600_000, '2026-04-01', '2026-05-12'),
+        sold('MM2', 500_000, '2026-05-01', '2026-06-03'),
+        sold('MM3', 700_000, '2026-05-10', '2026-06-20'),
+        sold('MM4', 1_000_000, '2026-06-01', '2026-06-25'),
+      ]),
+      { mls: 'T', ctx: systemContext() },
+    );
+    await settle(server);
+  });
+  const pool = () => app.server.runtime.db.pool;
+  const rowsOf = async (leadId: string) =>
+    (
+      await pool().query<{ ref: string; state: string }>("SELECT ref, state FROM seller_mail_outbox WHERE lead_id = $1 AND kind = 'market' ORDER BY ref", [
+        leadId,
+      ])
+    ).rows;
+
+  it("goes once a month under two instances and a restart with the last month's figures against the month before and the page's link; unsubscribing stops it", async () => {
+    const { client, leadId, email } = await newLead(app.server, 'demo.localhost', {
+      LeadType: 'Market report',
+      Message: 'Please e-mail me the Seattle market report.',
+    });
+    for (let i = 0; i < 2; i++)
+      expect(await client.post('/api/market/subscribe', { path: '/market/seattle' })).toMatchObject({ status: 200, body: { label: 'Seattle' } });
+    await settle(app.server);
+    const events = (await app.server.runtime.store.readStream(`marketreport-${leadId}`)).map((e) => e.type);
+    expect(events).toEqual(['MarketReportSubscribed']);
+
+    // Two instances sweep at once, then one restarts and sweeps again: one e-mail for July 2026.
+    const july = new Date('2026-07-02T08:00:00Z');
+    const queued = await Promise.all([queueDigests(pool(), july), queueDigests(pool(), july)]);
+    expect(queued[0] + queued[1]).toBe(1);
+    expect(await queueDigests(pool(), new Date('2026-07-30T23:00:00Z'))).toBe(0);
+    const mail = await waitForMail(pool(), email, (m) => m.subject.startsWith('Seattle housing market'));
+    // June: 500k, 700k, 1M sold (median 700k, $700/sq ft); May: one sale at 600k.
+    expect(mail.subject).toBe('Seattle housing market, Jun 2026');
+    expect(mail.text).toContain('Median sold price: $700,000 (May 2026: $600,000)');
+    expect(mail.text).toContain('Median price per sq ft: $700 (May 2026: $600)');
+    expect(mail.text).toContain('Homes sold: 3 (May 2026: 1)');
+    expect(mail.text).toMatch(/Month by month, with the chart: https?:\/\/\S+\/market\/seattle\n/);
+    expect(mail.html).toContain('/market/seattle" style=');
+    expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+
+    const oneClick = new URL(/^<(.+)>$/.exec(mail.headers['List-Unsubscribe']!)![1]!);
+    const unsub = await WebClient.for(app.server.url, 'demo.localhost').request('POST', oneClick.pathname + oneClick.search, {
+      raw: { body: 'List-Unsubscribe=One-Click', contentType: 'application/x-www-form-urlencoded' },
+      origin: null,
+    });
+    expect(unsub.status, unsub.text).toBe(200);
+    await settle(app.server);
+    expect(await queueDigests(pool(), new Date('2026-08-02T08:00:00Z'))).toBe(1);
+    for (let i = 0; i < 200 && (await rowsOf(leadId)).some((r) => r.state === 'pending'); i++) await new Promise((r) => setTimeout(r, 25));
+    expect(await rowsOf(leadId)).toEqual([
+      { ref: '2026-07', state: 'sent' },
+      { ref: '2026-08', state: 'suppressed' },
+    ]);
+    expect((await mailsTo(pool(), email)).filter((m) => m.subject.startsWith('Seattle housing market'))).toHaveLength(1);
+  });
+
+  it('needs the form sent first (signed in as its lead) and an area with a report', async () => {
+    const stranger = WebClient.for(app.server.url, 'demo.localhost');
+    expect((await stranger.post('/api/market/subscribe', { path: '/market/seattle' })).status).toBe(401);
+    const { client } = await newLead(app.server, 'demo.localhost', { LeadType: 'Market report' });
+    expect(await client.post('/api/market/subscribe', { path: '/market/spokane' })).toMatchObject({
+      status: 404,
+      body: { message: 'No market report for this area' },
+    });
+    expect((await client.post('/api/market/subscribe', { path: 42 })).status).toBe(400);
+    // Signed in, but no lead of this site: nowhere the report would be recorded.
+    const jane = await signIn(app.server, demoUser('agent').email);
+    expect(await jane.post('/api/market/subscribe', { path: '/market/seattle' })).toMatchObject({ status: 404, body: { message: SEND_FORM_FIRST } });
+  });
+});
