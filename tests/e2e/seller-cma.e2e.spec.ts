@@ -55,7 +55,7 @@ describe('the seller lead and its CMA in Chromium', () => {
     await agent.goto(`${server.url}/dashboard?lead=${leadId}`);
     await agent.getByRole('heading', { name: 'Sam Seller' }).waitFor();
     const street = home.UnparsedAddress!.split(',')[0]!;
-    await agent.getByText(new RegExp(`^Home value requested: ${street} — \\$[\\d,]+ \\(\\$[\\d.]+[kM]–\\$[\\d.]+[kM]\\), 12 comps$`)).waitFor();
+    await agent.getByText(new RegExp(`^Home value requested: ${street} — \\$[\\d,]+ \\(\\$[\\d.]+[kM]–\\$[\\d.]+[kM]\\), 16 comps$`)).waitFor();
 
     await agent.getByRole('button', { name: 'Open the CMA' }).focus();
     await agent.keyboard.press('Enter');
