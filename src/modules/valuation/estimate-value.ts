@@ -42,8 +42,8 @@ export interface Valuation {
 }
 
 export const FEATURES = ['livingArea', 'lotSize', 'beds', 'baths', 'age', 'waterfront', 'view', 'saleDate'] as const;
-/** What an adjustment is for: a feature of the home, or where the comp lies (its difference is miles away). */
 type HomeFeature = (typeof FEATURES)[number];
+/** What an adjustment is for: a feature of the home, or where the comp lies (its difference is miles away). */
 export type Feature = HomeFeature | 'location';
 
 type Known = Record<HomeFeature, number | null>;
