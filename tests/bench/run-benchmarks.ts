@@ -187,7 +187,8 @@ async function createDatabase(adminUrl: string, poolSize: number): Promise<Bench
   return { url: db.url, pool: db.pool, close: db.drop };
 }
 
-const format = (n: number) => Math.round(n).toLocaleString('en-US');
+// Small figures keep a decimal: a 9.5 % error shown as "10 %" would read as missing a 10 % bar.
+const format = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: Math.abs(n) < 100 ? 1 : 0 });
 
 function status(r: BenchResult): 'PASS' | 'MISS' | '' {
   if (r.goal === undefined) return '';

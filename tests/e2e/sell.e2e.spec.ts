@@ -43,7 +43,7 @@ describe('/sell in Chromium', () => {
     expect(await page.getByTestId('estimate').textContent()).toMatch(/^\$\d{1,3}(,\d{3})+$/);
     await result.getByText(/Likely range \$[\d,]+ – \$[\d,]+/).waitFor();
     await result.getByText(/automated estimate .* not an appraisal/).waitFor();
-    expect(await result.locator('tbody tr').count()).toBe(12);
+    expect(await result.locator('tbody tr').count()).toBe(16);
     expect(
       await result
         .locator('tbody li')

@@ -31,7 +31,7 @@ describe('the seller lead and its CMA in Chromium', () => {
     await visitor.getByLabel('Address of your home').fill(home.UnparsedAddress!);
     await visitor.keyboard.press('Enter');
     await visitor.getByTestId('valuation').waitFor();
-    expect(await visitor.getByTestId('valuation').locator('tbody tr').count()).toBe(12);
+    expect(await visitor.getByTestId('valuation').locator('tbody tr').count()).toBe(16);
     await visitor.getByLabel('Full name', { exact: true }).fill('Sam Seller');
     const email = `seller-${Date.now()}@example.com`;
     await visitor.getByLabel('Email', { exact: true }).fill(email);
@@ -55,7 +55,7 @@ describe('the seller lead and its CMA in Chromium', () => {
     await agent.goto(`${server.url}/dashboard?lead=${leadId}`);
     await agent.getByRole('heading', { name: 'Sam Seller' }).waitFor();
     const street = home.UnparsedAddress!.split(',')[0]!;
-    await agent.getByText(new RegExp(`^Home value requested: ${street} — \\$[\\d,]+ \\(\\$[\\d.]+[kM]–\\$[\\d.]+[kM]\\), 12 comps$`)).waitFor();
+    await agent.getByText(new RegExp(`^Home value requested: ${street} — \\$[\\d,]+ \\(\\$[\\d.]+[kM]–\\$[\\d.]+[kM]\\), 16 comps$`)).waitFor();
 
     await agent.getByRole('button', { name: 'Open the CMA' }).focus();
     await agent.keyboard.press('Enter');
@@ -64,7 +64,7 @@ describe('the seller lead and its CMA in Chromium', () => {
     // The lead asked for the monthly e-mail on /sell.
     expect(await agent.getByRole('checkbox', { name: /^Monthly home value e-mail/ }).isChecked()).toBe(true);
     const keeps = agent.getByRole('checkbox', { name: /^Keep / });
-    expect(await keeps.count()).toBe(12);
+    expect(await keeps.count()).toBe(16);
     await keeps.first().focus();
     await agent.keyboard.press('Space');
     const adjust = agent.getByRole('spinbutton', { name: /^Your adjustment for / }).nth(1);
@@ -91,7 +91,7 @@ describe('the seller lead and its CMA in Chromium', () => {
     await visitor.getByRole('heading', { name: `Market analysis of ${street}` }).waitFor();
     expect(await visitor.getByTestId('cma-view-estimate').textContent()).toBe(figure);
     await visitor.getByText(/This is an estimate, not an appraisal/).waitFor();
-    expect(await visitor.locator('tbody tr').count()).toBe(11);
+    expect(await visitor.locator('tbody tr').count()).toBe(15);
     await visitor.getByText('Smaller lot').waitFor();
     expect(await visitor.getByRole('checkbox').count()).toBe(0);
     expect(await visitor.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);

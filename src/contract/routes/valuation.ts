@@ -55,10 +55,10 @@ export const ValuationRequestSchema = z
   });
 
 export const ValuationAdjustmentSchema = z.strictObject({
-  feature: z.enum(['livingArea', 'lotSize', 'beds', 'baths', 'age', 'waterfront', 'view', 'saleDate']),
+  feature: z.enum(['livingArea', 'lotSize', 'beds', 'baths', 'age', 'waterfront', 'view', 'saleDate', 'location']),
   /** Dollars added to the comp's price (negative: taken off) for this difference. */
   dollars: z.number(),
-  /** The home's value minus the comp's, in the feature's unit (sq ft, rooms, years, yes = 1, days). */
+  /** The home's value minus the comp's, in the feature's unit (sq ft, rooms, years, yes = 1, days); for location, the comp's distance in miles. */
   difference: z.number(),
 });
 

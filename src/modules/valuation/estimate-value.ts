@@ -1,5 +1,5 @@
-import { weightedRidge } from './local-regression';
-import { dayNumber, type SoldHome, type ValuationSubject } from './sold-home';
+import { robustWeightedRidge } from './local-regression';
+import { dayNumber, MILES_PER_DEGREE_LATITUDE, type SoldHome, type ValuationSubject } from './sold-home';
 import type { Neighbour, SoldIndex } from './sold-index';
 import { weightedMedian, weightedQuantile } from './weighted-median';
 
@@ -14,7 +14,7 @@ export interface ValuationOptions {
   readonly minimumSales: number;
 }
 
-export const DEFAULT_VALUATION_OPTIONS: ValuationOptions = { neighbourhood: 300, comps: 12, maxMiles: 15, minimumSales: 5 };
+export const DEFAULT_VALUATION_OPTIONS: ValuationOptions = { neighbourhood: 300, comps: 16, maxMiles: 15, minimumSales: 5 };
 
 /** One feature's part in a comp's adjustment, in dollars (positive: the subject is worth more). */
 export interface Adjustment {
@@ -42,9 +42,11 @@ export interface Valuation {
 }
 
 export const FEATURES = ['livingArea', 'lotSize', 'beds', 'baths', 'age', 'waterfront', 'view', 'saleDate'] as const;
-export type Feature = (typeof FEATURES)[number];
+type HomeFeature = (typeof FEATURES)[number];
+/** What an adjustment is for: a feature of the home, or where the comp lies (its difference is miles away). */
+export type Feature = HomeFeature | 'location';
 
-type Known = Record<Feature, number | null>;
+type Known = Record<HomeFeature, number | null>;
 
 /**
  * An appraiser's sales comparison, as of `asOf` (only sales closed before it): the local market's
@@ -75,11 +77,15 @@ export function estimateValue(
   // Bandwidth from the data: the distance within which the neighbourhood's sales lie.
   const bandwidth = Math.max(near[near.length - 1]!.miles, 1e-3);
   const weights = near.map((n, i) => Math.exp(-2 * (n.miles / bandwidth) ** 2) * Math.exp(rows[i]![7]! / 365));
-  const beta = weightedRidge(
-    rows.map(regressors),
+  // Miles east and north of the subject: prices drift across even a small neighbourhood (towards
+  // the water, away from a highway), and a comp's price is moved along that slope to the subject.
+  const place = placeFrom(subject.latitude, subject.longitude);
+  const xs = rows.map((r, i) => [...regressors(r), ...place(near[i]!.home.latitude, near[i]!.home.longitude)]);
+  const beta = robustWeightedRidge(
+    xs,
     near.map((n) => Math.log(n.home.closePrice)),
     weights,
-    0.01,
+    0.1,
   );
 
   // Distance counts in units of how far the nearest comps lie, so a sparse market is not all "far".
@@ -89,16 +95,16 @@ export function estimateValue(
     .sort((a, b) => similarity[a]! - similarity[b]!)
     .slice(0, options.comps);
 
-  const subjectX = regressors(subjectRow);
+  const subjectX = [...regressors(subjectRow), 0, 0];
   const comps: ValuedComp[] = order.map((i) => {
-    const x = regressors(rows[i]!);
+    const x = xs[i]!;
     const logShift = x.reduce((s, v, j) => s + (subjectX[j]! - v) * beta[j]!, 0);
     const adjustedPrice = near[i]!.home.closePrice * Math.exp(logShift);
     return {
       home: near[i]!.home,
       distanceMiles: near[i]!.miles,
       adjustedPrice,
-      adjustments: adjustmentsOf(near[i]!.home.closePrice, x, subjectX, beta, rows[i]!, subjectRow),
+      adjustments: adjustmentsOf(near[i]!.home.closePrice, x, subjectX, beta, rows[i]!, subjectRow, near[i]!.miles),
       weight: 1 / (0.05 + similarity[i]!),
     };
   });
@@ -145,12 +151,18 @@ function subjectAsHome(s: ValuationSubject): Omit<SoldHome, 'pdid' | 'address' |
   };
 }
 
+/** A sale's place as miles east and north of the subject's. */
+function placeFrom(latitude: number, longitude: number): (lat: number, lng: number) => [number, number] {
+  const milesPerDegreeLongitude = MILES_PER_DEGREE_LATITUDE * Math.cos((latitude * Math.PI) / 180);
+  return (lat, lng) => [(lng - longitude) * milesPerDegreeLongitude, (lat - latitude) * MILES_PER_DEGREE_LATITUDE];
+}
+
 function positive(v: number | null | undefined): number | null {
   return v != null && v > 0 ? v : null;
 }
 
-function typicalValues(known: readonly Known[]): Record<Feature, number> {
-  const out = {} as Record<Feature, number>;
+function typicalValues(known: readonly Known[]): Record<HomeFeature, number> {
+  const out = {} as Record<HomeFeature, number>;
   for (const f of FEATURES) {
     const values = known.map((k) => k[f]).filter((v): v is number => v != null);
     out[f] = values.length
@@ -163,7 +175,7 @@ function typicalValues(known: readonly Known[]): Record<Feature, number> {
   return out;
 }
 
-function fill(k: Known, typical: Record<Feature, number>): number[] {
+function fill(k: Known, typical: Record<HomeFeature, number>): number[] {
   return FEATURES.map((f) => k[f] ?? typical[f]);
 }
 
@@ -192,11 +204,21 @@ function adjustmentsOf(
   beta: readonly number[],
   row: readonly number[],
   subject: readonly number[],
+  miles: number,
 ): Adjustment[] {
   // Each feature's dollars at the comp's price, so that the parts read on their own.
   const part = (cols: number[]) => price * (Math.exp(cols.reduce((s, j) => s + (subjectX[j]! - x[j]!) * beta[j]!, 0)) - 1);
-  const columns: Record<Feature, number[]> = { livingArea: [0], lotSize: [1], beds: [2], baths: [3], age: [4, 5], waterfront: [6], view: [7], saleDate: [8] };
-  return FEATURES.map((feature, j) => ({ feature, dollars: Math.round(part(columns[feature])), difference: subject[j]! - row[j]! })).filter(
-    (a) => a.difference !== 0 && a.dollars !== 0,
-  );
+  const columns: Record<HomeFeature, number[]> = {
+    livingArea: [0],
+    lotSize: [1],
+    beds: [2],
+    baths: [3],
+    age: [4, 5],
+    waterfront: [6],
+    view: [7],
+    saleDate: [8],
+  };
+  const features: Adjustment[] = FEATURES.map((feature, j) => ({ feature, dollars: Math.round(part(columns[feature])), difference: subject[j]! - row[j]! }));
+  const location: Adjustment = { feature: 'location', dollars: Math.round(part([9, 10])), difference: miles };
+  return [...features, location].filter((a) => a.difference !== 0 && a.dollars !== 0);
 }

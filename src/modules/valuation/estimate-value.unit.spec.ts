@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../shared/prng';
 import { estimateValue } from './estimate-value';
+import { robustWeightedRidge, weightedRidge } from './local-regression';
 import { dayNumber, type SoldHome } from './sold-home';
 import { SoldIndex } from './sold-index';
 import { weightedMedian, weightedQuantile } from './weighted-median';
@@ -31,10 +32,11 @@ function market(count: number, seed = 7): SoldHome[] {
   });
 }
 
+const subject = { latitude: 40.05, longitude: -99.95, livingArea: 2000, beds: 3, baths: 2, lotSize: 5000, yearBuilt: 1990 };
+
 describe('estimateValue', () => {
   const homes = market(800);
   const index = new SoldIndex(homes);
-  const subject = { latitude: 40.05, longitude: -99.95, livingArea: 2000, beds: 3, baths: 2, lotSize: 5000, yearBuilt: 1990 };
 
   it("values a home from its local market's price of size and bedrooms", () => {
     const valuation = estimateValue(index, subject, '2025-01-01')!;
@@ -42,7 +44,7 @@ describe('estimateValue', () => {
     expect(valuation.estimate / 660_000).toBeLessThan(1.04);
     expect(valuation.low).toBeLessThanOrEqual(valuation.estimate);
     expect(valuation.high).toBeGreaterThanOrEqual(valuation.estimate);
-    expect(valuation.comps).toHaveLength(12);
+    expect(valuation.comps).toHaveLength(16);
     expect(valuation.confidence).toBeGreaterThan(0.8);
   });
 
@@ -93,5 +95,27 @@ describe('weightedQuantile', () => {
   it('weighs each value by its weight', () => {
     expect(weightedMedian([1, 2, 3], [1, 1, 5])).toBe(3);
     expect(weightedQuantile([5, 1, 3], [1, 1, 1], 0.2)).toBe(1);
+  });
+});
+
+describe('robustWeightedRidge', () => {
+  it('sets a price per unit that a few wild sales do not drag', () => {
+    // y = 2x, except three sales at three times the line (teardowns, errors in the feed).
+    const x = Array.from({ length: 60 }, (_, i) => [i / 10]);
+    const y = x.map(([v], i) => (i % 20 === 15 ? 6 * v! : 2 * v!));
+    const w = x.map(() => 1);
+    expect(Math.abs(robustWeightedRidge(x, y, w, 0)[0]! - 2)).toBeLessThan(0.05);
+    expect(Math.abs(weightedRidge(x, y, w, 0)[0]! - 2)).toBeGreaterThan(0.2);
+  });
+});
+
+describe('the location adjustment', () => {
+  it('moves a comp from a dearer side of the neighbourhood down to the subject', () => {
+    // Prices rise 20 % a mile eastwards: a comp east of the subject is adjusted down.
+    const east = market(800, 11).map((h) => ({ ...h, closePrice: Math.round(h.closePrice * Math.exp(0.2 * (h.longitude + 99.95) * 53)) }));
+    const valuation = estimateValue(new SoldIndex(east), subject, '2025-01-01')!;
+    const eastComp = valuation.comps.find((c) => c.home.longitude > -99.94)!;
+    expect(eastComp.adjustments.find((a) => a.feature === 'location')!.dollars).toBeLessThan(0);
+    expect(Math.abs(valuation.estimate / 660_000 - 1)).toBeLessThan(0.05);
   });
 });

@@ -1,4 +1,5 @@
 import { Matrix, solve } from 'ml-matrix';
+import { weightedMedian } from './weighted-median';
 
 /**
  * Weighted ridge regression: the coefficients that best explain `y` from the rows of `x` when
@@ -31,3 +32,26 @@ export function weightedRidge(x: readonly number[][], y: readonly number[], w: r
   const beta = solve(xtx, xty);
   return scale.map((s, j) => (s ? beta.get(j, 0) / s : 0));
 }
+
+/**
+ * The weighted ridge fitted again with each sale's weight cut where its residual is far from the
+ * others' (Huber's weights, the spread measured by the weighted median absolute residual), so
+ * that a distressed sale or a teardown does not set the neighbourhood's prices.
+ */
+export function robustWeightedRidge(x: readonly number[][], y: readonly number[], w: readonly number[], penalty: number, passes = 2): number[] {
+  let beta = weightedRidge(x, y, w, penalty);
+  for (let pass = 0; pass < passes; pass++) {
+    const fitted = x.map((row) => row.reduce((s, v, j) => s + v * beta[j]!, 0));
+    const total = w.reduce((s, v) => s + v, 0);
+    const intercept = y.reduce((s, v, i) => s + w[i]! * (v - fitted[i]!), 0) / total;
+    const residuals = y.map((v, i) => v - fitted[i]! - intercept);
+    const spread = 1.4826 * weightedMedian(residuals.map(Math.abs), w);
+    if (!(spread > 0)) break;
+    const robust = w.map((v, i) => v * Math.min(1, (HUBER_K * spread) / Math.max(Math.abs(residuals[i]!), 1e-12)));
+    beta = weightedRidge(x, y, robust, penalty);
+  }
+  return beta;
+}
+
+/** Huber's tuning constant: 95 % efficient when residuals are normal. */
+const HUBER_K = 1.345;

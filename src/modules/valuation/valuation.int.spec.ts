@@ -33,7 +33,7 @@ describe('POST /api/valuation', () => {
     expect(Math.abs(res.body.estimate / subject.ClosePrice! - 1)).toBeLessThan(0.25);
     expect(res.body.low).toBeLessThanOrEqual(res.body.estimate);
     expect(res.body.high).toBeGreaterThanOrEqual(res.body.estimate);
-    expect(res.body.comps).toHaveLength(12);
+    expect(res.body.comps).toHaveLength(16);
     for (const c of res.body.comps) {
       expect(c.closeDate < subject.CloseDate!).toBe(true);
       expect(c).toMatchObject({

@@ -37,7 +37,7 @@ describe('POST /api/valuation/seller-lead', () => {
     const lines = seen.timeline.filter((t) => t.type === 'HomeValueRequested');
     expect(lines).toHaveLength(1);
     const money = `$${first.body.estimate.toLocaleString('en-US')}`;
-    expect(lines[0]!.summary).toMatch(new RegExp(`^Home value requested: 2400 NW 65th St — \\${money} \\(\\$\\d+k–\\$\\d+k\\), 12 comps$`));
+    expect(lines[0]!.summary).toMatch(new RegExp(`^Home value requested: 2400 NW 65th St — \\${money} \\(\\$\\d+k–\\$\\d+k\\), 16 comps$`));
     expect(seen.timeline.some((t) => t.type === 'LeadAssigned')).toBe(true);
 
     // The same visitor (signed in by the first send) sends it again: nothing new.

@@ -20,6 +20,8 @@ export function adjustmentWords(a: ValuationAdjustment): string {
     view: more ? 'has a view' : 'no view',
     // The comp sold `difference` days before the date valued: the market has moved since.
     saleDate: `sold ${whole(a.difference / 30.44) === '0' ? 'this month' : `${whole(a.difference / 30.44)} months ago`}, market since`,
+    // Taken off where homes around the comp sell for more than around this one, added where for less.
+    location: `${a.difference.toFixed(1)} mi away, where homes sell for ${a.dollars >= 0 ? 'less' : 'more'}`,
   }[a.feature];
   return `${added}: ${reason}`;
 }
