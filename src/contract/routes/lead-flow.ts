@@ -110,7 +110,7 @@ export const leadFlowRoutes = routes('leadFlow', {
       source: short('source', 60).min(1, { error: LEAD_FLOW_MESSAGES.source }),
       firstName: short('firstName', 100).default(''),
       lastName: short('lastName', 100).default(''),
-      email: short('email', 254),
+      email: short('email', 254).default(''),
       phone: short('phone', 40).default(''),
       message: short('message', 5000).default(''),
     }),
