@@ -247,6 +247,19 @@ describe('Facebook lead ads: the webhook handshake, signed deliveries, each lead
     expect((await deliveredOnce('900000000000005')).source).toBe('FB Sellers');
   });
 
+  it('the lead-flow screen offers a rule for every form of the connected pages, leads or not (as named), none of another office', async () => {
+    const forms = graph.pages.get(PAGE)!.forms;
+    forms.push({ id: '2001000000000002', name: 'Buyer consult' });
+    try {
+      const flow = await brokerC.get('/api/dashboard/lead-flow');
+      expect(flow.status, flow.text).toBe(200);
+      expect(flow.body.sources).toEqual(expect.arrayContaining(['FB Sellers', 'Facebook: Buyer consult']));
+      expect(flow.body.sources).not.toContain('Facebook: Open house RSVP');
+    } finally {
+      forms.pop();
+    }
+  });
+
   it("another office's page does not cross: its leads go to its office, its forms and pages are not ours, and it cannot be taken over", async () => {
     expect((await otherC.post('/api/dashboard/facebook/pages', { pageId: OTHER_PAGE, accessToken: OTHER_TOKEN })).status).toBe(201);
     // The demo broker cannot take the page, read its forms, rename them or disconnect it.

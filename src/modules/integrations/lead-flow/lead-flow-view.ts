@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type pg from 'pg';
 import { plansOwnedBy } from '../../../../projections/action-plans';
 import { leadSources } from '../../../../projections/lead-feed';
@@ -10,6 +10,7 @@ import type { contract } from '../../../contract/routes';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { CONFIG, DB_POOL } from '../../../runtime/tokens';
 import { SecretKey } from '../../accounts';
+import { LeadFlowFormSources } from './form-sources.port';
 import { issueIntakeToken, loadLeadFlow } from './intake-tokens';
 
 /** The portals and ad networks an office can take leads from before any of their leads came in. */
@@ -17,7 +18,7 @@ export const KNOWN_SOURCES = ['Zillow', 'Trulia', 'Realtor.com', 'Homes.com', 'G
 
 export type LeadFlowView = ResponseOf<typeof contract.leadFlow.get>;
 
-/** The lead-flow screen's answer: the office's rules, its intake URL and address (their first tokens made on first sight), sources and plans. */
+/** The lead-flow screen's answer: the office's rules, its intake URL and address (their first tokens made on first sight), sources (each Facebook form of its pages too) and plans. */
 @Injectable()
 export class LeadFlowViews {
   constructor(
@@ -25,19 +26,22 @@ export class LeadFlowViews {
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(SecretKey) private readonly secret: SecretKey,
     @Inject(CONFIG) private readonly config: Config,
+    @Optional() @Inject(LeadFlowFormSources) private readonly forms: LeadFlowFormSources | null,
   ) {}
 
   async of(officeId: string, ctx: CommandContext): Promise<LeadFlowView> {
     const secret = await this.secret.get();
     const urlToken = await issueIntakeToken(this.store, secret, officeId, 'url', officeId, ctx, true);
     const emailToken = await issueIntakeToken(this.store, secret, officeId, 'email', officeId, ctx, true);
-    const [{ flow }, seen, plans] = await Promise.all([
+    const [{ flow }, seen, plans, forms] = await Promise.all([
       loadLeadFlow(this.store, officeId),
       leadSources(this.pool, { userId: officeId, role: 'broker' }),
       plansOwnedBy(this.pool, [officeId]),
+      this.forms?.of(officeId) ?? [],
     ]);
     const sources = new Map<string, string>();
-    for (const s of [...KNOWN_SOURCES, ...seen, ...flow.rules.map((r) => r.source)]) if (!sources.has(s.toLowerCase())) sources.set(s.toLowerCase(), s);
+    for (const s of [...KNOWN_SOURCES, ...forms, ...seen, ...flow.rules.map((r) => r.source)])
+      if (!sources.has(s.toLowerCase())) sources.set(s.toLowerCase(), s);
     return {
       intakeEmail: `${emailToken}@${this.config.inboundEmail.domain}`,
       intakeUrl: `${this.config.publicUrl}/api/inbound/leads/${urlToken}`,
