@@ -23,6 +23,7 @@ describe('phone-only leads through the API, the intake URL, the intake address a
     server = fixture.server;
     brokerC = await signIn(server, broker.email, 'demo.localhost');
     key = ((await brokerC.post('/api/dashboard/api-keys', { name: 'Dialer' })).body as { key: string }).key;
+    for (const channel of ['email', 'url']) await brokerC.post('/api/dashboard/lead-flow/tokens', { channel });
     flow = (await brokerC.get('/api/dashboard/lead-flow')).body as Flow;
   });
   afterAll(async () => fixture?.stop());
