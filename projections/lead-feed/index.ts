@@ -16,6 +16,7 @@ export {
   SINCE_LIMIT,
 } from './lead-queries';
 export { type LeadFilters, type LeadSort, type LeadSortKey, type TimeRange } from './lead-list-filter';
+export { type CreatedKey, leadsCreatedAfter } from './lead-keyset.query';
 export { type BoardCard, boardCards, boardCounts, tagsInScope } from './board-queries';
 export type { Viewer } from '../lead-rows';
 export { pondLeads } from './pond-queries';

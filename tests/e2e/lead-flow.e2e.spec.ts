@@ -18,6 +18,11 @@ describe('Settings → Lead flow in Chromium: rules by source, the intake URL an
     await page.goto(`${app.server.url}/dashboard?view=lead-flow`);
     await page.getByRole('heading', { name: 'Lead flow', level: 1 }).waitFor();
     await page.getByText('Nothing unread').waitFor();
+    // Opening the screen makes nothing: the broker creates the address and the URL.
+    await page.getByRole('button', { name: 'Create address' }).click();
+    await page.getByText('Your intake address is ready').waitFor();
+    await page.getByRole('button', { name: 'Create URL' }).click();
+    await page.getByText('Your intake URL is ready').waitFor();
     const url = (await page.getByTestId('intake-url').textContent())!;
     expect(url).toMatch(/\/api\/inbound\/leads\/[0-9a-f]{32}$/);
     expect(await page.getByTestId('intake-email').textContent()).toMatch(/^[0-9a-f]{32}@/);

@@ -7,6 +7,7 @@ import { facebookGraphStandIn } from '../support/facebook-graph-stand-in';
 import { demoUser, type Office, registerOffice, settle, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
+import { INTAKE_MESSAGES } from '../../src/modules/integrations/intake-lead/lead-intake.service';
 
 const APP_SECRET = 'meta-app-secret-for-tests';
 const VERIFY_TOKEN = 'porchlight-verify-1';
@@ -246,6 +247,19 @@ describe('Facebook lead ads: the webhook handshake, signed deliveries, each lead
     expect((await deliveredOnce('900000000000005')).source).toBe('FB Sellers');
   });
 
+  it('the lead-flow screen offers a rule for every form of the connected pages, leads or not (as named), none of another office', async () => {
+    const forms = graph.pages.get(PAGE)!.forms;
+    forms.push({ id: '2001000000000002', name: 'Buyer consult' });
+    try {
+      const flow = await brokerC.get('/api/dashboard/lead-flow');
+      expect(flow.status, flow.text).toBe(200);
+      expect(flow.body.sources).toEqual(expect.arrayContaining(['FB Sellers', 'Facebook: Buyer consult']));
+      expect(flow.body.sources).not.toContain('Facebook: Open house RSVP');
+    } finally {
+      forms.pop();
+    }
+  });
+
   it("another office's page does not cross: its leads go to its office, its forms and pages are not ours, and it cannot be taken over", async () => {
     expect((await otherC.post('/api/dashboard/facebook/pages', { pageId: OTHER_PAGE, accessToken: OTHER_TOKEN })).status).toBe(201);
     // The demo broker cannot take the page, read its forms, rename them or disconnect it.
@@ -272,24 +286,39 @@ describe('Facebook lead ads: the webhook handshake, signed deliveries, each lead
     expect(ours.body.pages.map((p: { pageId: string }) => p.pageId)).toEqual([PAGE]);
   });
 
-  it('answers that cannot make a lead (no e-mail) are given up with why, shown to staff among the failed messages, and can be sent again', async () => {
-    graph.leads.set('900000000000007', {
+  it('answers with a phone and no e-mail make a lead, once', async () => {
+    graph.leads.set('900000000000008', {
       pageId: PAGE,
       formId: FORM,
       createdTime: '2026-11-29T15:00:00+0000',
       fields: { full_name: 'Polly Phone', phone_number: '+15550109999' },
+    });
+    expect((await deliver(leadgenBody(PAGE, '900000000000008'))).status).toBe(200);
+    const d = await deliveredOnce('900000000000008');
+    expect(d.created).toBe(true);
+    await settle(app.server);
+    const { rows } = await app.server.runtime.db.pool.query<{ lead_id: string }>("SELECT lead_id FROM lead_feed WHERE phone = '5550109999'");
+    expect(rows.map((r) => r.lead_id)).toEqual([d.leadId]);
+  });
+
+  it('answers that cannot make a lead (no e-mail, no phone) are given up with why, shown to staff among the failed messages, and can be sent again', async () => {
+    graph.leads.set('900000000000007', {
+      pageId: PAGE,
+      formId: FORM,
+      createdTime: '2026-11-29T15:00:00+0000',
+      fields: { full_name: 'Nora Nocontact', phone_number: 'ask me', when_do_you_want_to_move: '5550101234' },
     });
     expect((await deliver(leadgenBody(PAGE, '900000000000007'))).status).toBe(200);
     const row = await until('the lead given up', async () => {
       const r = await queued('900000000000007');
       return r?.state === 'failed' ? r : null;
     });
-    expect(row.last_error).toBe('person.emails needs at least one valid e-mail address');
+    expect(row.last_error).toBe(INTAKE_MESSAGES.phone);
     const staff = await signIn(app.server, demoUser('staff').email, 'demo.localhost');
     const failed = await staff.get('/api/backoffice/outboxes/failed');
     const outbox = failed.body.outboxes.find((o: { name: string }) => o.name === 'facebook-leads');
-    expect(outbox).toMatchObject({ total: 1, failed: [{ id: '900000000000007', reason: 'person.emails needs at least one valid e-mail address' }] });
-    expect(JSON.stringify(failed.body)).not.toContain('15550109999');
+    expect(outbox).toMatchObject({ total: 1, failed: [{ id: '900000000000007', reason: INTAKE_MESSAGES.phone }] });
+    expect(JSON.stringify(failed.body)).not.toContain('Nocontact');
     // The person's e-mail is added to the form on Facebook's side; staff send it again.
     graph.leads.get('900000000000007')!.fields.email = 'polly@example.com';
     expect((await staff.post('/api/backoffice/outboxes/facebook-leads/900000000000007/send-again')).status).toBeLessThan(300);
@@ -314,8 +343,8 @@ describe('Facebook lead ads: the webhook handshake, signed deliveries, each lead
     const stats = await staff.get('/api/backoffice/facebook-leads?days=366');
     expect(stats.status, stats.text).toBe(200);
     const form = stats.body.forms.find((f: { formId: string }) => f.formId === FORM);
-    expect(form).toMatchObject({ pageId: PAGE, officeId: broker.userId, leads: 9, source: 'FB Sellers' });
-    expect(stats.body.perDay).toContainEqual({ day: '2026-11-29', formId: FORM, leads: 9 });
+    expect(form).toMatchObject({ pageId: PAGE, officeId: broker.userId, leads: 10, source: 'FB Sellers' });
+    expect(stats.body.perDay).toContainEqual({ day: '2026-11-29', formId: FORM, leads: 10 });
     expect((await brokerC.get('/api/backoffice/facebook-leads')).status).toBe(403);
     const agent = await signIn(app.server, demoUser('agent').email, 'demo.localhost');
     expect(await agent.post('/api/dashboard/facebook/pages', { pageId: PAGE, accessToken: TOKEN })).toMatchObject({

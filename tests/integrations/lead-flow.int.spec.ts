@@ -12,6 +12,10 @@ const jane = demoUser('agent');
 const alex = demoUser('agent2');
 
 type Flow = { intakeEmail: string; intakeUrl: string; rules: unknown[]; sources: string[]; plans: { planId: string }[] };
+/** The office's intake address and URL, made by the broker (reading the lead flow makes none). */
+async function makeTokens(c: WebClient): Promise<void> {
+  for (const channel of ['email', 'url']) expect((await c.post('/api/dashboard/lead-flow/tokens', { channel })).status).toBe(200);
+}
 type Placement = { type: string; data: { agentId?: string; officeId: string | null; rule?: string; planId?: string } };
 
 /** Issue 31 parts 3 to 5: the lead flow routes by source, the intake URL and address take leads in, the unread ones are kept. */
@@ -33,6 +37,7 @@ describe('lead flow, intake URL and intake address', () => {
     planId = plan.body.planId as string;
     other = await registerOffice(server, 'otheroffice', 1);
     await settle(server);
+    await makeTokens(brokerC);
     const got = await brokerC.get('/api/dashboard/lead-flow');
     expect(got.status, got.text).toBe(200);
     flow = got.body as Flow;
@@ -57,6 +62,23 @@ describe('lead flow, intake URL and intake address', () => {
     }
     throw new Error(`lead ${leadId} was not placed`);
   };
+
+  it('reading the lead flow writes nothing: an office with no token yet sees none; the first save of its rules or the button makes them', async () => {
+    const fresh = await registerOffice(server, 'pureoffice', 1);
+    const freshC = await signIn(server, fresh.brokerEmail, 'pureoffice.localhost');
+    const logged = async () => (await server.runtime.store.readStream(`leadflow-${fresh.officeId}`)).length;
+    for (let i = 0; i < 2; i++) expect((await freshC.get('/api/dashboard/lead-flow')).body).toMatchObject({ intakeEmail: null, intakeUrl: null });
+    expect(await logged()).toBe(0);
+    const made = await freshC.post('/api/dashboard/lead-flow/tokens', { channel: 'email' });
+    expect(made.status, made.text).toBe(200);
+    expect(made.body).toMatchObject({ intakeEmail: expect.stringMatching(/^[0-9a-f]{32}@/), intakeUrl: null });
+    const saved = await freshC.request('PUT', '/api/dashboard/lead-flow', { json: { rules: [] } });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toMatchObject({ intakeEmail: made.body.intakeEmail, intakeUrl: expect.stringMatching(/\/api\/inbound\/leads\/[0-9a-f]{32}$/) });
+    const before = await logged();
+    expect((await freshC.get('/api/dashboard/lead-flow')).body).toMatchObject({ intakeEmail: saved.body.intakeEmail, intakeUrl: saved.body.intakeUrl });
+    expect(await logged()).toBe(before);
+  });
 
   it('is the broker’s: an agent is refused 403; the broker sees the intake address and URL (the same on each visit) and the known portals', async () => {
     const janeC = await signIn(server, jane.email, 'demo.localhost');
@@ -170,6 +192,7 @@ describe('lead flow, intake URL and intake address', () => {
 
   it('another office’s token makes leads in that office only; a revoked or unknown token is 404', async () => {
     const otherC = await signIn(server, other.brokerEmail, 'otheroffice.localhost');
+    await makeTokens(otherC);
     const theirs = (await otherC.get('/api/dashboard/lead-flow')).body as Flow;
     expect(theirs.intakeUrl).not.toBe(flow.intakeUrl);
     const res = await deliver(theirs.intakeUrl, delivery('theirs@example.com', 'Zillow'));

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NEEDS_EMAIL } from '../../src/modules/integrations/intake-lead/lead-intake.service';
+import { INTAKE_MESSAGES } from '../../src/modules/integrations/intake-lead/lead-intake.service';
 import { demoUser, settle, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
@@ -93,7 +93,10 @@ describe('API v1 leads: the shared intake (new person → a routed lead, a known
   });
 
   it("bad input is 400 {message}; a key without the lead in scope → 404; an agent's key makes leads in their own reach", async () => {
-    expect(await post(brokerKey, { source: 'Zillow', person: { emails: [], phones: ['555'] } })).toMatchObject({ status: 400, body: { message: NEEDS_EMAIL } });
+    expect(await post(brokerKey, { source: 'Zillow', person: { emails: [], phones: ['555'] } })).toMatchObject({
+      status: 400,
+      body: { message: INTAKE_MESSAGES.phone },
+    });
     expect(await post(brokerKey, { person: person('x@example.com') })).toMatchObject({ status: 400 });
     expect((await post(brokerKey, { source: 'Zillow', person: person('x@example.com'), surprise: 1 })).status).toBe(400);
     const mine = await post(janeKey, { source: 'Referral', person: person('jane.lead@example.com') });

@@ -24,8 +24,9 @@ const Target = z.strictObject({ assignTo, actionPlanId });
 const Rule = z.strictObject({ source, assignTo, actionPlanId });
 
 export const LeadFlowSchema = z.strictObject({
-  intakeEmail: z.string(),
-  intakeUrl: z.string(),
+  /** null: none made yet (`POST api/dashboard/lead-flow/tokens` makes it, as does the first save of the rules). */
+  intakeEmail: z.string().nullable(),
+  intakeUrl: z.string().nullable(),
   rules: z.array(z.strictObject({ source: z.string(), assignTo: z.string(), actionPlanId: z.string().nullable() })),
   defaultRule: z.strictObject({ assignTo: z.string(), actionPlanId: z.string().nullable() }),
   /** The sources the office's leads came from and the portals it can take leads from, each once. */
@@ -76,7 +77,7 @@ export const leadFlowRoutes = routes('leadFlow', {
   newToken: {
     method: 'POST',
     path: 'api/dashboard/lead-flow/tokens',
-    summary: 'A new intake URL or intake address: the one before is refused from now on',
+    summary: 'The intake URL or intake address, or a new one: the one before is refused from now on',
     tag: TAG,
     access: BROKER,
     body: z.strictObject({ channel: z.enum(['url', 'email'], { error: 'channel is "url" or "email"' }) }),
@@ -110,7 +111,7 @@ export const leadFlowRoutes = routes('leadFlow', {
       source: short('source', 60).min(1, { error: LEAD_FLOW_MESSAGES.source }),
       firstName: short('firstName', 100).default(''),
       lastName: short('lastName', 100).default(''),
-      email: short('email', 254),
+      email: short('email', 254).default(''),
       phone: short('phone', 40).default(''),
       message: short('message', 5000).default(''),
     }),

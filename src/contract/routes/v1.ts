@@ -67,7 +67,7 @@ export const v1Routes = routes('v1', {
     method: 'POST',
     path: 'api/v1/leads',
     summary:
-      'A lead from another tool: a new person is a new lead (201); one the office has by an e-mail or phone gets the inquiry on their timeline (200); the same source and externalId again gives the same answer',
+      'A lead from another tool, with at least a valid e-mail or phone: a new person is a new lead (201); one the office has by an e-mail or phone gets the inquiry on their timeline (200); the same source and externalId again gives the same answer',
     tag: TAG,
     access: KEY,
     bearer: true,

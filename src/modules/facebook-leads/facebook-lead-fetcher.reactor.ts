@@ -34,7 +34,7 @@ type QueueRow = { leadgen_id: string; page_id: string; form_id: string | null; a
  * before the commit leaves the row pending; taken again, the intake answers the same lead and
  * the delivery is not recorded twice. A Graph failure waits for its next try (seconds, growing to
  * an hour, for a day); a refused token also marks the page for reconnection, after which the
- * next try goes through. Answers that cannot make a lead (no e-mail) are given up with why.
+ * next try goes through. Answers that cannot make a lead (neither an e-mail nor a phone) are given up with why.
  */
 @Injectable()
 export class FacebookLeadFetcher extends SweptReactor {
@@ -85,7 +85,7 @@ export class FacebookLeadFetcher extends SweptReactor {
       try {
         await this.deliver(row, page);
       } catch (err) {
-        // The person's answers cannot make a lead (no e-mail, an agent's own address): no retry mends that.
+        // The person's answers cannot make a lead (neither an e-mail nor a phone, an agent’s own address): no retry mends that.
         if (err instanceof AppError && (err.code === 'validation' || err.code === 'conflict')) return this.giveUp(tx, row, err.message);
         const failure = await recordFailure(tx, 'facebook_lead_queue', 'leadgen_id', [row.leadgen_id], err);
         log.warn(failure.permanent ? 'a Facebook lead was given up' : 'a Facebook lead could not be fetched; it is tried again later', {

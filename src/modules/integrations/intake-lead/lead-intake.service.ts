@@ -7,7 +7,7 @@ import type { Decider } from '../../../commands/decider';
 import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { DB_POOL } from '../../../runtime/tokens';
-import { conflict, validation } from '../../../shared/errors';
+import { AppError, conflict, validation } from '../../../shared/errors';
 import type { Viewer } from '../../../shared/viewer/viewer';
 import { LEVEL, loadAccount, parseEmail, userIdByEmail } from '../../accounts';
 import {
@@ -24,13 +24,21 @@ import {
   SubmitInquiryCommand,
   submitInquiryDecider,
 } from '../../leads';
+import { formatPhone } from '../../../contract/phone';
+import { isPlaceholderEmail } from '../../../contract/thread';
+import { intakePhone, phoneOnlyEmail } from './intake-phone';
 import { INTAKE_IN_PROGRESS, leadIntakeDecider, leadIntakeStream } from './lead-intake.decide';
 
 import type { IntakeInput } from '../../../contract/lead-intake';
 export type { IntakeInput };
 export type IntakeAnswer = { readonly leadId: string; readonly created: boolean };
 
-export const NEEDS_EMAIL = 'person.emails needs at least one valid e-mail address';
+/** Refusals of a person who cannot be reached: the inquiry form's own words where one of the two was given. */
+export const INTAKE_MESSAGES = {
+  needsContact: 'person needs a valid e-mail address or phone number',
+  email: 'Please enter a valid email',
+  phone: 'Please enter a valid phone number',
+} as const;
 const WAIT_FOR_TWIN_MS = 10_000;
 
 /** Adds tags to those the lead has (the tag decider takes the whole list). */
@@ -59,10 +67,9 @@ export class LeadIntake {
   ) {}
 
   async take(input: IntakeInput, viewer: Viewer, ctx: CommandContext): Promise<IntakeAnswer> {
-    const email = input.person.emails.map((e) => parseEmail(e)).find((e): e is string => !!e);
-    if (!email) throw validation(NEEDS_EMAIL);
+    const contact = contactOf(input.person);
     const target = await resolveLeadTarget(this.store, this.pool, viewer, {});
-    if (!input.externalId) return this.apply(input, email, target, viewer, ctx);
+    if (!input.externalId) return this.apply(input, contact, target, viewer, ctx);
     const key = { officeId: target.officeId ?? target.agentId, source: input.source, externalId: input.externalId };
     const streamId = leadIntakeStream(key);
     const until = Date.now() + WAIT_FOR_TWIN_MS;
@@ -77,14 +84,14 @@ export class LeadIntake {
         await new Promise((r) => setTimeout(r, 100));
       }
     }
-    const answer = await this.apply(input, email, target, viewer, ctx);
+    const answer = await this.apply(input, contact, target, viewer, ctx);
     const recorded = await handleCommand(this.store, streamId, leadIntakeDecider, { kind: 'record', ...key, ...answer, at: new Date().toISOString() }, ctx);
     return recorded.state.answer ?? answer;
   }
 
   private async apply(
     input: IntakeInput,
-    email: string,
+    { email, phone, phones }: Contact,
     target: Awaited<ReturnType<typeof resolveLeadTarget>>,
     viewer: Viewer,
     ctx: CommandContext,
@@ -96,9 +103,8 @@ export class LeadIntake {
         .map((s) => s?.trim())
         .filter(Boolean)
         .join(' ') ||
-      email
+      (isPlaceholderEmail(email) ? formatPhone(phone) : email)
     ).slice(0, 200);
-    const phone = p.phones.find((x) => digits(x).length >= 7)?.trim() ?? '';
     const inquiry = {
       siteId: target.siteId,
       listingPdid: null,
@@ -110,7 +116,7 @@ export class LeadIntake {
       resumeUrl: null,
       firstTouch: { src: input.source, referrer: null, at: ctx.now.toISOString() },
     };
-    const existing = await this.existingLead(email, p.phones, target);
+    const existing = await this.existingLead(email, phones, target);
     let answer: IntakeAnswer;
     if (existing) {
       const lead = existing;
@@ -129,16 +135,23 @@ export class LeadIntake {
         // An agent's or staff member's own address is not a lead's.
         if (!account.exists || account.securityLevel !== LEVEL.lead) throw conflict('Email already in use');
       }
-      const r = await this.commands.execute<SubmitInquiryCommand, InquiryResult>(
-        new SubmitInquiryCommand(inquiry, { siteId: target.siteId, subdomain: target.subdomain }, owner, ctx),
-      );
+      let r: InquiryResult;
+      try {
+        r = await this.commands.execute<SubmitInquiryCommand, InquiryResult>(
+          new SubmitInquiryCommand(inquiry, { siteId: target.siteId, subdomain: target.subdomain }, owner, ctx),
+        );
+      } catch (err) {
+        // Two deliveries of one new person at once: the other made the account; this one joins its lead.
+        if (owner || !(err instanceof AppError) || err.code !== 'conflict') throw err;
+        return this.apply(input, { email, phone, phones }, target, viewer, ctx);
+      }
       answer = { leadId: r.leadId, created: true };
     }
     if (input.tags?.length) await handleCommand(this.store, leadStream(answer.leadId), addTagsDecider, { tags: input.tags, byUserId: viewer.userId }, ctx);
     return answer;
   }
 
-  /** The office's lead for this person: by e-mail on the write side (never stale), else by a phone in the office's contacts. */
+  /** The office's lead for this person: by e-mail (a phone-only person's placeholder too) on the write side (never stale), else by a phone in the office's contacts. */
   private async existingLead(
     email: string,
     phones: readonly string[],
@@ -151,13 +164,30 @@ export class LeadIntake {
         if (lead.exists) return lead;
       }
     }
-    const wanted = new Set(phones.map(digits).filter((d) => d.length >= 7));
+    const wanted = new Set(phones.map(digits));
     if (wanted.size === 0) return null;
     const match = (await officeContacts(this.pool, target.officeId, target.agentId)).find((c) => c.phone && wanted.has(digits(c.phone)));
     if (!match) return null;
     const { lead } = await loadLead(this.store, match.leadId);
     return lead.exists ? lead : null;
   }
+}
+
+type Contact = { readonly email: string; readonly phone: string; readonly phones: readonly string[] };
+
+/**
+ * How the intake reaches and recognises the person: their first valid e-mail, else the placeholder
+ * of their first valid phone (normalised, so one number written two ways is one person).
+ */
+function contactOf(person: IntakeInput['person']): Contact {
+  const phones = person.phones.map(intakePhone).filter((x): x is string => x !== null);
+  const email = person.emails.map((e) => parseEmail(e)).find((e): e is string => !!e);
+  const phone = phones[0] ?? '';
+  if (email) return { email, phone, phones };
+  if (phone) return { email: phoneOnlyEmail(phone), phone, phones };
+  if (person.phones.some((x) => x.trim())) throw validation(INTAKE_MESSAGES.phone);
+  if (person.emails.some((x) => x.trim())) throw validation(INTAKE_MESSAGES.email);
+  throw validation(INTAKE_MESSAGES.needsContact);
 }
 
 /** The message as the timeline shows it: the person's words, then the property they asked about. */

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type pg from 'pg';
 import { plansOwnedBy } from '../../../../projections/action-plans';
 import { leadSources } from '../../../../projections/lead-feed';
@@ -10,14 +10,16 @@ import type { contract } from '../../../contract/routes';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { CONFIG, DB_POOL } from '../../../runtime/tokens';
 import { SecretKey } from '../../accounts';
-import { issueIntakeToken, loadLeadFlow } from './intake-tokens';
+import { LeadFlowFormSources } from './form-sources.port';
+import { intakeToken, issueIntakeToken, loadLeadFlow } from './intake-tokens';
+import type { IntakeChannel } from './lead-flow.events';
 
 /** The portals and ad networks an office can take leads from before any of their leads came in. */
 export const KNOWN_SOURCES = ['Zillow', 'Trulia', 'Realtor.com', 'Homes.com', 'Google Ads', 'Facebook'] as const;
 
 export type LeadFlowView = ResponseOf<typeof contract.leadFlow.get>;
 
-/** The lead-flow screen's answer: the office's rules, its intake URL and address (their first tokens made on first sight), sources and plans. */
+/** The lead-flow screen's answer: the office's rules, its intake URL and address (null until their first token is made), sources (each Facebook form of its pages too) and plans. */
 @Injectable()
 export class LeadFlowViews {
   constructor(
@@ -25,28 +27,39 @@ export class LeadFlowViews {
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(SecretKey) private readonly secret: SecretKey,
     @Inject(CONFIG) private readonly config: Config,
+    @Optional() @Inject(LeadFlowFormSources) private readonly forms: LeadFlowFormSources | null,
   ) {}
 
-  async of(officeId: string, ctx: CommandContext): Promise<LeadFlowView> {
-    const secret = await this.secret.get();
-    const urlToken = await issueIntakeToken(this.store, secret, officeId, 'url', officeId, ctx, true);
-    const emailToken = await issueIntakeToken(this.store, secret, officeId, 'email', officeId, ctx, true);
-    const [{ flow }, seen, plans] = await Promise.all([
+  /** A read, and only a read: an office with no intake token yet sees null where the address or URL would be. */
+  async of(officeId: string): Promise<LeadFlowView> {
+    const [secret, { flow }, seen, plans, forms] = await Promise.all([
+      this.secret.get(),
       loadLeadFlow(this.store, officeId),
       leadSources(this.pool, { userId: officeId, role: 'broker' }),
       plansOwnedBy(this.pool, [officeId]),
+      this.forms?.of(officeId) ?? [],
     ]);
     const sources = new Map<string, string>();
-    for (const s of [...KNOWN_SOURCES, ...seen, ...flow.rules.map((r) => r.source)]) if (!sources.has(s.toLowerCase())) sources.set(s.toLowerCase(), s);
+    for (const s of [...KNOWN_SOURCES, ...forms, ...seen, ...flow.rules.map((r) => r.source)])
+      if (!sources.has(s.toLowerCase())) sources.set(s.toLowerCase(), s);
+    const token = (channel: IntakeChannel) => (flow.generations[channel] > 0 ? intakeToken(secret, officeId, channel, flow.generations[channel]) : null);
+    const emailToken = token('email');
+    const urlToken = token('url');
     return {
-      intakeEmail: `${emailToken}@${this.config.inboundEmail.domain}`,
-      intakeUrl: `${this.config.publicUrl}/api/inbound/leads/${urlToken}`,
+      intakeEmail: emailToken && `${emailToken}@${this.config.inboundEmail.domain}`,
+      intakeUrl: urlToken && `${this.config.publicUrl}/api/inbound/leads/${urlToken}`,
       rules: flow.rules.map((r) => ({ source: r.source, assignTo: r.assignTo, actionPlanId: r.actionPlanId })),
       defaultRule: flow.defaultRule,
       sources: [...sources.values()],
       plans: plans.map((p) => ({ planId: p.planId, name: p.name })),
       googleKeySet: flow.googleKey !== null,
     };
+  }
+
+  /** The office's first intake address and URL, on its first save of the rules (a second caller at the same moment makes none). */
+  async ensureTokens(officeId: string, ctx: CommandContext): Promise<void> {
+    const secret = await this.secret.get();
+    for (const channel of ['email', 'url'] as const) await issueIntakeToken(this.store, secret, officeId, channel, officeId, ctx, true);
   }
 
   /** The office's agents (and its broker) a rule may name, and its plans a rule may start. */

@@ -34,7 +34,7 @@ export class LeadFlowController {
 
   @Route(contract.leadFlow.get)
   get(@Req() req: Request) {
-    return this.views.of(officeBroker(req), commandContextOf(req));
+    return this.views.of(officeBroker(req));
   }
 
   /** Every rule names an agent of the office (or its broker) or a keyword, and a plan of the office or none. */
@@ -57,16 +57,17 @@ export class LeadFlowController {
       { kind: 'rules', officeId, rules: input.rules, defaultRule, byUserId: officeId },
       ctx,
     );
-    return this.views.of(officeId, ctx);
+    await this.views.ensureTokens(officeId, ctx);
+    return this.views.of(officeId);
   }
 
-  /** A new token for the channel: the URL or address before it answers 404 / is kept no more from now on. */
+  /** The channel's first token, or a new one: the URL or address before it answers 404 / is kept no more from now on. */
   @Route(contract.leadFlow.newToken)
   async newToken(@Body() input: BodyOf<typeof contract.leadFlow.newToken>, @Req() req: Request) {
     const officeId = officeBroker(req);
     const ctx = commandContextOf(req);
     await issueIntakeToken(this.store, await this.secret.get(), officeId, input.channel, officeId, ctx);
-    return this.views.of(officeId, ctx);
+    return this.views.of(officeId);
   }
 
   @Route(contract.leadFlow.googleKey)

@@ -42,7 +42,7 @@ export class UnreadDeliveriesController {
     const answer = await this.intake.take(
       {
         source: input.source,
-        person: { firstName: input.firstName, lastName: input.lastName, emails: [input.email], phones: input.phone ? [input.phone] : [] },
+        person: { firstName: input.firstName, lastName: input.lastName, emails: input.email ? [input.email] : [], phones: input.phone ? [input.phone] : [] },
         message: input.message || undefined,
         externalId: `unread-${deliveryId}`,
       },

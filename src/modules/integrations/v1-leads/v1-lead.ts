@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isPlaceholderEmail } from '../../../contract/thread';
 import type { LeadRow } from '../../../../projections/lead-feed';
 import type { V1LeadSchema } from '../../../contract/routes/v1';
 import type { Lead } from '../../leads';
@@ -10,7 +11,7 @@ export function v1LeadOf(r: LeadRow): V1Lead {
   return {
     leadId: r.lead_id,
     fullName: r.full_name,
-    emails: r.email ? [r.email] : [],
+    emails: isPlaceholderEmail(r.email) ? [] : [r.email],
     phones: r.phone ? [r.phone] : [],
     type: r.lead_type,
     source: r.source,
@@ -28,7 +29,7 @@ export function withDecided(r: LeadRow, lead: Extract<Lead, { exists: true }>): 
   return {
     ...v1LeadOf(r),
     fullName: lead.fullName,
-    emails: lead.email ? [lead.email] : [],
+    emails: isPlaceholderEmail(lead.email) ? [] : [lead.email],
     phones: lead.phone ? [lead.phone] : [],
     stage: lead.stage,
     tags: [...lead.tags],

@@ -2,9 +2,10 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../../api/http';
 import type { ResponseOf } from '../../../../../src/contract/route';
 import type { contract } from '../../../../../src/contract/routes';
-import { Modal } from '../../../ui/Modal';
 import { ShownOnce } from '../../../ui/ShownOnce';
 import panel from '../../../ui/RoutingSettingsPanel.module.css';
+import { ConfirmDialog, SettingsList } from '../../../ui/SettingsList';
+import { SaidAndFailed } from '../../../ui/StatusLine';
 import { apiKeysApi } from '../api/apiKeysApi';
 import styles from './ApiKeysView.module.css';
 
@@ -94,50 +95,35 @@ export function ApiKeysView() {
             onDone={() => setMade(null)}
           />
         )}
-        <p role="status" className={panel.muted}>
-          {status}
-        </p>
-        {error && (
-          <p role="alert" className={panel.muted}>
-            {error}
-          </p>
-        )}
+        <SaidAndFailed status={status} error={error} />
       </section>
       <section className={panel.panel} aria-labelledby="api-keys-title">
         <h2 id="api-keys-title">Your keys</h2>
-        {keys === null ? (
-          <p className={panel.muted}>Loading…</p>
-        ) : keys.length === 0 ? (
-          <p className={panel.muted}>No API keys yet. Make one above when a tool needs to reach your leads.</p>
-        ) : (
-          <ul className={styles.list}>
-            {keys.map((k) => (
-              <li key={k.keyId} className={styles.row}>
-                <div>
-                  <h3>{k.name}</h3>
-                  <span className={panel.muted}>
-                    Made {when(k.createdAt)} · Last used {when(k.lastUsedAt)}
-                  </span>
-                </div>
-                <button type="button" className="btn" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name}`}>
-                  Revoke
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <SettingsList items={keys} empty="No API keys yet. Make one above when a tool needs to reach your leads.">
+          {(k) => (
+            <li key={k.keyId} className={styles.row}>
+              <div>
+                <h3>{k.name}</h3>
+                <span className={panel.muted}>
+                  Made {when(k.createdAt)} · Last used {when(k.lastUsedAt)}
+                </span>
+              </div>
+              <button type="button" className="btn" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name}`}>
+                Revoke
+              </button>
+            </li>
+          )}
+        </SettingsList>
       </section>
-      <Modal open={revoking !== null} title="Revoke this key?" onClose={() => setRevoking(null)} size="small">
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke this key?"
+        action="Revoke key"
+        onConfirm={() => revoking && revoke(revoking)}
+        onCancel={() => setRevoking(null)}
+      >
         <p>“{revoking?.name}” stops working at once: the tools using it will be refused.</p>
-        <div className={styles.dialogActions}>
-          <button type="button" className="btn" onClick={() => setRevoking(null)}>
-            Cancel
-          </button>
-          <button type="button" className="btn" onClick={() => revoking && revoke(revoking)}>
-            Revoke key
-          </button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -2,8 +2,9 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../api/http';
 import type { ResponseOf } from '../../../../../src/contract/route';
 import type { contract } from '../../../../../src/contract/routes';
-import { Modal } from '../../../ui/Modal';
 import panel from '../../../ui/RoutingSettingsPanel.module.css';
+import { ConfirmDialog, SettingsList } from '../../../ui/SettingsList';
+import { SaidAndFailed } from '../../../ui/StatusLine';
 import { facebookLeadsApi } from '../api/facebookLeadsApi';
 import { PageForms } from './PageForms';
 import styles from './FacebookLeadsView.module.css';
@@ -121,66 +122,51 @@ export function FacebookLeadsView() {
             {busy ? 'Connecting…' : 'Connect page'}
           </button>
         </form>
-        <p role="status" className={panel.muted}>
-          {status}
-        </p>
-        {error && (
-          <p role="alert" className={styles.error}>
-            {error}
-          </p>
-        )}
+        <SaidAndFailed status={status} error={error} />
       </section>
       <section className={panel.panel} aria-labelledby="fb-pages-title">
         <h2 id="fb-pages-title">Your pages</h2>
-        {pages === null ? (
-          <p className={panel.muted}>Loading…</p>
-        ) : pages.length === 0 ? (
-          <p className={panel.muted}>No page connected yet. Connect one above and its lead forms’ leads arrive here as they are sent.</p>
-        ) : (
-          <ul className={styles.list}>
-            {pages.map((p) => (
-              <li key={p.pageId} className={styles.page} data-page={p.pageId}>
-                <div className={styles.pageHead}>
-                  <div>
-                    <h3>{p.name}</h3>
-                    <span className={panel.muted}>Page {p.pageId}</span>
-                  </div>
-                  <span className={styles.badge} data-tone={p.status === 'connected' ? 'good' : 'bad'}>
-                    {p.status === 'connected' ? 'Connected' : 'Reconnect needed'}
-                  </span>
+        <SettingsList items={pages} empty="No page connected yet. Connect one above and its lead forms’ leads arrive here as they are sent.">
+          {(p) => (
+            <li key={p.pageId} className={styles.page} data-page={p.pageId}>
+              <div className={styles.pageHead}>
+                <div>
+                  <h3>{p.name}</h3>
+                  <span className={panel.muted}>Page {p.pageId}</span>
                 </div>
-                {p.status === 'reconnect' && (
-                  <p className={styles.error}>Facebook refused this page’s token: {p.problem} New leads wait until the page is reconnected.</p>
-                )}
-                <div className={styles.actions}>
-                  <button type="button" className="btn" aria-expanded={open === p.pageId} onClick={() => setOpen(open === p.pageId ? null : p.pageId)}>
-                    {open === p.pageId ? 'Hide forms' : 'Show forms'}
-                    <span className="visually-hidden"> of {p.name}</span>
-                  </button>
-                  <button type="button" className="btn" onClick={() => reconnect(p)}>
-                    Reconnect<span className="visually-hidden"> {p.name}</span>
-                  </button>
-                  <button type="button" className="btn" onClick={() => setLeaving(p)}>
-                    Disconnect<span className="visually-hidden"> {p.name}</span>
-                  </button>
-                </div>
-                {open === p.pageId && <PageForms page={p} onRefused={(problem) => refused(p, problem)} />}
-              </li>
-            ))}
-          </ul>
-        )}
+                <span className={styles.badge} data-tone={p.status === 'connected' ? 'good' : 'bad'}>
+                  {p.status === 'connected' ? 'Connected' : 'Reconnect needed'}
+                </span>
+              </div>
+              {p.status === 'reconnect' && (
+                <p className={styles.error}>Facebook refused this page’s token: {p.problem} New leads wait until the page is reconnected.</p>
+              )}
+              <div className={styles.actions}>
+                <button type="button" className="btn" aria-expanded={open === p.pageId} onClick={() => setOpen(open === p.pageId ? null : p.pageId)}>
+                  {open === p.pageId ? 'Hide forms' : 'Show forms'}
+                  <span className="visually-hidden"> of {p.name}</span>
+                </button>
+                <button type="button" className="btn" onClick={() => reconnect(p)}>
+                  Reconnect<span className="visually-hidden"> {p.name}</span>
+                </button>
+                <button type="button" className="btn" onClick={() => setLeaving(p)}>
+                  Disconnect<span className="visually-hidden"> {p.name}</span>
+                </button>
+              </div>
+              {open === p.pageId && <PageForms page={p} onRefused={(problem) => refused(p, problem)} />}
+            </li>
+          )}
+        </SettingsList>
       </section>
-      <Modal open={leaving !== null} title="Disconnect this page?" onClose={() => setLeaving(null)} size="small">
+      <ConfirmDialog
+        open={leaving !== null}
+        title="Disconnect this page?"
+        action="Disconnect page"
+        onConfirm={() => leaving && disconnect(leaving)}
+        onCancel={() => setLeaving(null)}
+      >
         <p>“{leaving?.name}” is forgotten with its token: the leads of its forms stop coming in until it is connected again.</p>
-        <div className={styles.dialogActions}>
-          <button type="button" className="btn" onClick={() => setLeaving(null)}>
-            Cancel
-          </button>
-          <button type="button" className="btn" onClick={() => leaving && disconnect(leaving)}>
-            Disconnect page
-          </button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -82,13 +82,44 @@ export function LeadFlowView({ agents }: { agents: readonly Agent[] }) {
     leadFlowApi
       .newToken(channel)
       .then((f) => {
+        const first = (channel === 'url' ? flow?.intakeUrl : flow?.intakeEmail) === null;
         setFlow((old) => (old ? { ...old, intakeEmail: f.intakeEmail, intakeUrl: f.intakeUrl } : f));
-        setStatus(
-          channel === 'url' ? 'New intake URL made: the old one no longer takes leads.' : 'New intake address made: the old one no longer takes leads.',
-        );
+        const noun = channel === 'url' ? 'intake URL' : 'intake address';
+        setStatus(first ? `Your ${noun} is ready: copy it into the portal.` : `New ${noun} made: the old one no longer takes leads.`);
       })
       .catch((err: unknown) => setError(messageOf(err, 'Could not make a new one')));
   };
+
+  /** One way in: the address or URL with copy and renew, or (none made yet) a button that makes it. */
+  const intake = (channel: 'url' | 'email', label: string, noun: string, value: string | null) => (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        {value === null ? (
+          <>
+            <span className={panel.muted}>None yet.</span>
+            <span className={styles.buttons}>
+              <button type="button" className="btn" onClick={() => renew(channel)}>
+                Create {noun}
+              </button>
+            </span>
+          </>
+        ) : (
+          <>
+            <code data-testid={channel === 'url' ? 'intake-url' : 'intake-email'}>{value}</code>
+            <span className={styles.buttons}>
+              <button type="button" className="btn" onClick={() => void copy(label, value)}>
+                Copy {noun}
+              </button>
+              <button type="button" className="btn" onClick={() => setRenewing(channel)}>
+                New {label.toLowerCase()}
+              </button>
+            </span>
+          </>
+        )}
+      </dd>
+    </>
+  );
 
   const saveGoogleKey = (e: FormEvent) => {
     e.preventDefault();
@@ -151,30 +182,8 @@ export function LeadFlowView({ agents }: { agents: readonly Agent[] }) {
               Google Ads lead forms, Zapier).
             </p>
             <dl className={styles.intake}>
-              <dt>Intake address</dt>
-              <dd>
-                <code data-testid="intake-email">{flow.intakeEmail}</code>
-                <span className={styles.buttons}>
-                  <button type="button" className="btn" onClick={() => void copy('Intake address', flow.intakeEmail)}>
-                    Copy address
-                  </button>
-                  <button type="button" className="btn" onClick={() => setRenewing('email')}>
-                    New intake address
-                  </button>
-                </span>
-              </dd>
-              <dt>Intake URL</dt>
-              <dd>
-                <code data-testid="intake-url">{flow.intakeUrl}</code>
-                <span className={styles.buttons}>
-                  <button type="button" className="btn" onClick={() => void copy('Intake URL', flow.intakeUrl)}>
-                    Copy URL
-                  </button>
-                  <button type="button" className="btn" onClick={() => setRenewing('url')}>
-                    New intake URL
-                  </button>
-                </span>
-              </dd>
+              {intake('email', 'Intake address', 'address', flow.intakeEmail)}
+              {intake('url', 'Intake URL', 'URL', flow.intakeUrl)}
             </dl>
             <form className={styles.inline} onSubmit={saveGoogleKey}>
               <label htmlFor={ids.google}>

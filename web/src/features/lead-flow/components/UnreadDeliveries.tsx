@@ -126,7 +126,10 @@ export function UnreadDeliveries({ sources, onStatus }: { sources: readonly stri
           </datalist>
           {field('firstName', 'First name')}
           {field('lastName', 'Last name')}
-          {field('email', 'E-mail', 'email', true)}
+          <p className={panel.muted} id={`${id}-reach`}>
+            An e-mail address or a phone number: either is enough.
+          </p>
+          {field('email', 'E-mail', 'email')}
           {field('phone', 'Phone', 'tel')}
           {field('message', 'Message')}
           {formError && (

@@ -2,9 +2,10 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import type { ResponseOf } from '../../../../../src/contract/route';
 import type { contract } from '../../../../../src/contract/routes';
 import { PUBLIC_EVENT_TYPES } from '../../../../../src/contract/public-events';
-import { Modal } from '../../../ui/Modal';
 import { ShownOnce } from '../../../ui/ShownOnce';
 import panel from '../../../ui/RoutingSettingsPanel.module.css';
+import { ConfirmDialog, SettingsList } from '../../../ui/SettingsList';
+import { SaidAndFailed } from '../../../ui/StatusLine';
 import { webhooksApi } from '../api/webhooksApi';
 import { messageOf, type Webhook, WebhookItem } from './WebhookItem';
 import styles from './WebhooksView.module.css';
@@ -128,46 +129,31 @@ export function WebhooksView() {
             onDone={() => setMade(null)}
           />
         )}
-        <p role="status" className={panel.muted}>
-          {status}
-        </p>
-        {error && (
-          <p role="alert" className={panel.muted}>
-            {error}
-          </p>
-        )}
+        <SaidAndFailed status={status} error={error} />
       </section>
       <section className={panel.panel} aria-labelledby="webhooks-title">
         <h2 id="webhooks-title">Your webhooks</h2>
-        {hooks === null ? (
-          <p className={panel.muted}>Loading…</p>
-        ) : hooks.length === 0 ? (
-          <p className={panel.muted}>No webhooks yet. Add one above to send your leads’ events to another tool.</p>
-        ) : (
-          <ul className={styles.list}>
-            {hooks.map((w) => (
-              <WebhookItem
-                key={w.webhookId}
-                webhook={w}
-                say={say}
-                onDelete={setDeleting}
-                onChanged={(next) => setHooks((hs) => (hs ?? []).map((h) => (h.webhookId === next.webhookId ? next : h)))}
-              />
-            ))}
-          </ul>
-        )}
+        <SettingsList items={hooks} empty="No webhooks yet. Add one above to send your leads’ events to another tool.">
+          {(w) => (
+            <WebhookItem
+              key={w.webhookId}
+              webhook={w}
+              say={say}
+              onDelete={setDeleting}
+              onChanged={(next) => setHooks((hs) => (hs ?? []).map((h) => (h.webhookId === next.webhookId ? next : h)))}
+            />
+          )}
+        </SettingsList>
       </section>
-      <Modal open={deleting !== null} title="Delete this webhook?" onClose={() => setDeleting(null)} size="small">
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this webhook?"
+        action="Delete webhook"
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      >
         <p>Nothing more is sent to {deleting?.url}, and its delivery log is deleted.</p>
-        <div className={styles.dialogActions}>
-          <button type="button" className="btn" onClick={() => setDeleting(null)}>
-            Cancel
-          </button>
-          <button type="button" className="btn" onClick={() => deleting && void remove(deleting)}>
-            Delete webhook
-          </button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </div>
   );
 }
