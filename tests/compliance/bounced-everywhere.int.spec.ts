@@ -76,4 +76,14 @@ describe('a bounced address, for every e-mail Porchlight sends a lead', () => {
     expect(await mailsTo(email)).toEqual([]);
     expect((await timelineOf(leadId)).filter((s) => BOUNCED.test(s))).toHaveLength(1);
   });
+
+  it("the reports count both bounced addresses for the lead's agent, per agent for the office's broker", async () => {
+    await settle(app.server);
+    const own = await (await signIn(app.server, jane.email, 'jane.localhost')).get('/api/dashboard/reports');
+    expect(own.status, own.text).toBe(200);
+    expect(own.body.undelivered).toEqual({ texts: 0, emails: 2, perOffice: [], perAgent: [] });
+    const office = (await (await signIn(app.server, demoUser('broker').email)).get('/api/dashboard/reports')).body;
+    expect(office.undelivered.perAgent).toEqual([{ agentId: jane.userId, fullName: expect.any(String), texts: 0, emails: 2 }]);
+    expect(office.undelivered.perOffice).toHaveLength(1);
+  });
 });
