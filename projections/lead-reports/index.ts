@@ -1,2 +1,2 @@
 export { leadReportsProjection } from './lead-reports.projection';
-export { type LeadReport, leadReport, type ReportRange } from './report-queries';
+export { type LeadReport, leadReport, type ReportRange, undeliveredReport, type UndeliveredReport } from './report-queries';

@@ -3,7 +3,9 @@ import type { AccountsMerged } from '../../src/modules/backoffice/backoffice.eve
 import type { LeadEvent } from '../../src/modules/leads/leads.events';
 import { captured } from '../../tests/support/lead-events';
 import { projectionSpecification, specId } from '../../tests/support/projection-specification';
-import { leadReport, leadReportsProjection, type ReportRange } from './index';
+import { emailAddressHash, type EmailDeliveryReported, type TextDeliveryReported } from '../../src/modules/compliance/compliance.events';
+import type { TextMessageSent } from '../../src/modules/conversation/conversation.events';
+import { leadReport, leadReportsProjection, type ReportRange, undeliveredReport } from './index';
 
 const AGENT = specId(1);
 const BROKER = specId(2);
@@ -83,4 +85,48 @@ describe('lead reports read model', () => {
       .when(merged)
       .then(async ({ pool }) => expect((await leadReport(pool, broker, MARCH)).newLeadsBySource).toEqual([{ source: 'zillow', count: 1 }]));
   });
+
+  const textSent = (n: number, providerId: string): TextMessageSent => ({
+    type: 'TextMessageSent',
+    data: { leadId: lead(n), siteId: SITE, messageId: specId(40 + n), byUserId: AGENT, kind: 'text', body: 'Hi', mediaUrl: null, providerId },
+  });
+  const textReport = (providerId: string, state: TextDeliveryReported['data']['state']): TextDeliveryReported => ({
+    type: 'TextDeliveryReported',
+    data: { providerId, state, errorCode: state === 'delivered' ? null : 30005 },
+  });
+  const emailReport = (address: string, outcome: EmailDeliveryReported['data']['outcome']): EmailDeliveryReported => ({
+    type: 'EmailDeliveryReported',
+    data: { addressHash: emailAddressHash(address), outcome, code: 550, reason: 'mailbox does not exist', at: '2026-03-03T10:00:00.000Z' },
+  });
+
+  it("given texts the carrier reported and an address that bounced, then the office's and agent's undelivered counts hold only what never arrived", () =>
+    spec
+      .given(
+        captured({ leadId: lead(1), siteId: SITE, userId: specId(21), email: 'ada@example.com' }),
+        assigned(1),
+        captured({ leadId: lead(2), siteId: SITE, userId: specId(22), email: 'bo@example.com' }),
+        assigned(2),
+      )
+      // The carrier's report may be recorded before the text it is about.
+      .when(
+        textReport('SM1', 'undelivered'),
+        textSent(1, 'SM1'),
+        textSent(1, 'SM2'),
+        textReport('SM2', 'delivered'),
+        textSent(2, 'SM3'),
+        textReport('SM3', 'failed'),
+        emailReport('ADA@example.com ', 'bounced'),
+        emailReport('bo@example.com', 'temporary'),
+      )
+      .then(async ({ pool }) => {
+        const counts = { texts: 2, emails: 1 };
+        expect(await undeliveredReport(pool, broker, MARCH)).toEqual({
+          ...counts,
+          perOffice: [{ officeId: BROKER, ...counts }],
+          perAgent: [{ agentId: AGENT, ...counts }],
+        });
+        expect((await undeliveredReport(pool, { userId: specId(9), role: 'agent' }, MARCH)).texts).toBe(0);
+        const april = { from: new Date('2026-04-01T00:00:00.000Z'), to: new Date('2026-05-01T00:00:00.000Z'), agentId: null };
+        expect(await undeliveredReport(pool, broker, april)).toEqual({ texts: 0, emails: 0, perOffice: [], perAgent: [] });
+      }));
 });

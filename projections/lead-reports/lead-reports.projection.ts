@@ -1,11 +1,20 @@
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
+import { type EmailDeliveryReported, emailAddressHash, type TextDeliveryReported } from '../../src/modules/compliance/compliance.events';
+import type { TextMessageSent } from '../../src/modules/conversation/conversation.events';
 import { type LeadEvent, leadOwnerEventTypes } from '../../src/modules/leads/leads.events';
 import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 import { assertNever } from '../../src/shared/errors';
 import { eventsOf, handledTypes, type Projection } from '../runner';
 import { hasLeadRow, MergedLeads } from '../lead-rows';
 
-type Handled = Exclude<LeadEvent, { type: 'InquirySubmitted' | 'LeadTagsChanged' | 'LeadContactEdited' }> | AccountsMerged | AccountsUnmerged | PersonErased;
+type Handled =
+  | Exclude<LeadEvent, { type: 'InquirySubmitted' | 'LeadTagsChanged' }>
+  | AccountsMerged
+  | AccountsUnmerged
+  | PersonErased
+  | TextMessageSent
+  | TextDeliveryReported
+  | EmailDeliveryReported;
 
 /** A merged lead (issue 18) is set aside: one person counts once in every report until it is unmerged. */
 const merges = new MergedLeads('report_lead_merges', [], ['report_leads']);
@@ -20,7 +29,8 @@ export const leadReportsProjection: Projection = {
   name: 'lead_reports',
   // 2: a merged lead is set aside (issue 18).
   // 3: an erased person's rows moved under a survivor by a merge, and the merge's name of them, go too (issue 18).
-  version: 3,
+  // 4: texts not delivered and e-mails bounced, per lead (the office's and agent's counts join report_leads).
+  version: 4,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     ...leadOwnerEventTypes,
@@ -29,8 +39,12 @@ export const leadReportsProjection: Projection = {
     'AccountsMerged',
     'AccountsUnmerged',
     'PersonErased',
+    'LeadContactEdited',
+    'TextMessageSent',
+    'TextDeliveryReported',
+    'EmailDeliveryReported',
   ]),
-  tables: ['report_leads', 'report_lead_merges', 'report_leads_parked'],
+  tables: ['report_leads', 'report_lead_merges', 'report_leads_parked', 'report_texts', 'report_lead_addresses', 'report_email_bounces'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('report_leads')} (
       lead_id uuid PRIMARY KEY,
@@ -46,6 +60,14 @@ export const leadReportsProjection: Projection = {
     await tx.query(`CREATE INDEX ON ${t('report_leads')} (agent_id, created_at)`);
     await tx.query(`CREATE INDEX ON ${t('report_leads')} (created_at)`);
     await merges.create(tx, t);
+    // A text by its provider's id: the carrier's report may come before the text is recorded (lead_id and at come with the text).
+    await tx.query(`CREATE TABLE ${t('report_texts')} (provider_id text PRIMARY KEY, lead_id uuid, at timestamptz, state text NOT NULL)`);
+    await tx.query(`CREATE INDEX ON ${t('report_texts')} (at) WHERE state IN ('undelivered', 'failed')`);
+    // The address only as the hash its bounces are kept under: no address in the reports.
+    await tx.query(`CREATE TABLE ${t('report_lead_addresses')} (lead_id uuid PRIMARY KEY, address_hash text NOT NULL)`);
+    await tx.query(`CREATE INDEX ON ${t('report_lead_addresses')} (address_hash)`);
+    await tx.query(`CREATE TABLE ${t('report_email_bounces')} (event_id uuid PRIMARY KEY, address_hash text NOT NULL, at timestamptz NOT NULL)`);
+    await tx.query(`CREATE INDEX ON ${t('report_email_bounces')} (address_hash, at)`);
   },
   async apply(events, ctx) {
     const { tx, table } = ctx;
@@ -53,6 +75,7 @@ export const leadReportsProjection: Projection = {
     for (const e of eventsOf<Handled>(events)) {
       switch (e.type) {
         case 'LeadCaptured':
+          await setAddress(ctx, e.data.leadId, e.data.email);
           await tx.query(
             `INSERT INTO ${leads} (lead_id, site_id, source, created_at, stages) VALUES ($1, $2, $3, $4, ARRAY['New']) ON CONFLICT (lead_id) DO NOTHING`,
             [e.data.leadId, e.data.siteId, e.data.source, e.metadata.at],
@@ -93,6 +116,32 @@ export const leadReportsProjection: Projection = {
         case 'PersonErased':
           // Issue 18: the name kept for a merge of the person's leads goes (a rebuild ends the same).
           await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
+          await tx.query(`DELETE FROM ${table('report_lead_addresses')} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
+          break;
+        case 'LeadContactEdited':
+          await setAddress(ctx, e.data.leadId, e.data.email);
+          break;
+        case 'TextMessageSent':
+          await tx.query(
+            `INSERT INTO ${table('report_texts')} (provider_id, lead_id, at, state) VALUES ($1, $2, $3, 'queued')
+             ON CONFLICT (provider_id) DO UPDATE SET lead_id = excluded.lead_id, at = excluded.at`,
+            [e.data.providerId, e.data.leadId, e.metadata.at],
+          );
+          break;
+        case 'TextDeliveryReported':
+          await tx.query(
+            `INSERT INTO ${table('report_texts')} (provider_id, state) VALUES ($1, $2) ON CONFLICT (provider_id) DO UPDATE SET state = excluded.state`,
+            [e.data.providerId, e.data.state],
+          );
+          break;
+        case 'EmailDeliveryReported':
+          // A temporary failure is retried by the relay: only what never arrives counts.
+          if (e.data.outcome !== 'temporary')
+            await tx.query(`INSERT INTO ${table('report_email_bounces')} (event_id, address_hash, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
+              e.eventId,
+              e.data.addressHash,
+              e.data.at,
+            ]);
           break;
         default:
           assertNever(e);
@@ -100,3 +149,10 @@ export const leadReportsProjection: Projection = {
     }
   },
 };
+
+async function setAddress({ tx, table }: Parameters<Projection['apply']>[1], leadId: string, email: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO ${table('report_lead_addresses')} (lead_id, address_hash) VALUES ($1, $2) ON CONFLICT (lead_id) DO UPDATE SET address_hash = excluded.address_hash`,
+    [leadId, emailAddressHash(email)],
+  );
+}

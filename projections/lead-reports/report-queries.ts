@@ -15,9 +15,9 @@ export type LeadReport = {
   readonly perAgent: readonly { agentId: string; leads: number; contacted: number; medianSeconds: number | null; p90Seconds: number | null }[];
 };
 
-/** The viewer's leads: an agent's own, a broker's office (and own), everything for staff; narrowed to one agent when asked. */
-function scope(viewer: Viewer, range: ReportRange, params: unknown[]): string {
-  const parts = [`r.created_at >= $${params.push(range.from)}`, `r.created_at < $${params.push(range.to)}`];
+/** The viewer's leads: an agent's own, a broker's office (and own), everything for staff; narrowed to one agent when asked. `at`: the column the period is of. */
+function scope(viewer: Viewer, range: ReportRange, params: unknown[], at = 'r.created_at'): string {
+  const parts = [`${at} >= $${params.push(range.from)}`, `${at} < $${params.push(range.to)}`];
   if (viewer.role === 'agent') parts.push(`r.agent_id = $${params.push(viewer.userId)}`);
   if (viewer.role === 'broker') {
     const n = params.push(viewer.userId);
@@ -75,5 +75,50 @@ export async function leadReport(db: pg.Pool, viewer: Viewer, range: ReportRange
       medianSeconds: secondsOrNull(r.median),
       p90Seconds: secondsOrNull(r.p90),
     })),
+  };
+}
+
+type Undelivered = { texts: number; emails: number };
+/**
+ * Messages of the period that never reached the lead: texts the carrier reported undelivered or
+ * failed (by when they were sent), e-mails the relay reported bounced or complained about (by
+ * when it reported), counted for the office and agent who hold the lead now.
+ */
+export type UndeliveredReport = Undelivered & {
+  readonly perOffice: readonly ({ officeId: string } & Undelivered)[];
+  readonly perAgent: readonly ({ agentId: string } & Undelivered)[];
+};
+
+export async function undeliveredReport(db: pg.Pool, viewer: Viewer, range: ReportRange): Promise<UndeliveredReport> {
+  const p: unknown[] = [];
+  const { rows } = await db.query<{ office_id: string | null; agent_id: string | null; kind: 'text' | 'email'; count: number }>(
+    `SELECT office_id, agent_id, kind, count(*)::int AS count FROM (
+       SELECT r.office_id, r.agent_id, 'text' AS kind FROM report_texts t JOIN report_leads r ON r.lead_id = t.lead_id
+        WHERE t.state IN ('undelivered', 'failed') AND ${scope(viewer, range, p, 't.at')}
+       UNION ALL
+       SELECT r.office_id, r.agent_id, 'email' AS kind FROM report_email_bounces b
+         JOIN report_lead_addresses a ON a.address_hash = b.address_hash JOIN report_leads r ON r.lead_id = a.lead_id
+        WHERE ${scope(viewer, range, p, 'b.at')}
+     ) x GROUP BY 1, 2, 3`,
+    p,
+  );
+  const tally = <K extends string>(key: (r: (typeof rows)[number]) => K | null) => {
+    const by = new Map<K, Undelivered>();
+    for (const r of rows) {
+      const k = key(r);
+      if (!k) continue;
+      const t = by.get(k) ?? { texts: 0, emails: 0 };
+      if (r.kind === 'text') t.texts += r.count;
+      else t.emails += r.count;
+      by.set(k, t);
+    }
+    return [...by].sort(([a, x], [b, y]) => y.texts + y.emails - (x.texts + x.emails) || a.localeCompare(b));
+  };
+  const sum = (kind: 'text' | 'email') => rows.filter((r) => r.kind === kind).reduce((n, r) => n + r.count, 0);
+  return {
+    texts: sum('text'),
+    emails: sum('email'),
+    perOffice: tally((r) => r.office_id).map(([officeId, t]) => ({ officeId, ...t })),
+    perAgent: tally((r) => r.agent_id).map(([agentId, t]) => ({ agentId, ...t })),
   };
 }

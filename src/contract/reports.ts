@@ -24,5 +24,12 @@ export const ReportSchema = z.strictObject({
       }),
     )
     .readonly(),
+  /** Texts the carrier reported undelivered or failed and e-mails bounced (or marked as spam) in the period, per office and agent holding the lead. */
+  undelivered: z.strictObject({
+    texts: z.number(),
+    emails: z.number(),
+    perOffice: z.array(z.strictObject({ officeId: z.string(), officeName: z.string(), texts: z.number(), emails: z.number() })).readonly(),
+    perAgent: z.array(z.strictObject({ agentId: z.string(), fullName: z.string(), texts: z.number(), emails: z.number() })).readonly(),
+  }),
 });
 export type Report = z.infer<typeof ReportSchema>;

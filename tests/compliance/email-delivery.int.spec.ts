@@ -1,36 +1,17 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import { handleCommand } from '../../src/commands/handle-command';
 import { emailStream, leadEmailDecider, leadMergeValues } from '../../src/modules/conversation';
 import { emailAddressStream } from '../../src/modules/compliance/email-delivery/email-address';
-import { mailgunSignature } from '../../src/modules/conversation/receive-inbound-email/mailgun-signature';
 import { demoUser, newLead, settle, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';
 import { loadAccount, userStream } from '../../src/modules/accounts';
 import { loadLead } from '../../src/modules/leads';
-import { MAILGUN_KEY, mailgunEnv } from '../support/mailgun-stand-in';
+import { hardBounce, mailgunEnv, mailgunEvent } from '../support/mailgun-stand-in';
 
 const jane = demoUser('agent');
 const EVENTS = '/api/messaging/email/events';
-
-/** Mailgun's webhook as it posts: JSON, signed with the webhook key (HMAC-SHA256 of timestamp + token). */
-function mailgunEvent(eventData: Record<string, unknown>, sign: { key?: string; timestamp?: number; token?: string } = {}) {
-  const timestamp = String(sign.timestamp ?? Math.floor(Date.now() / 1000));
-  const token = sign.token ?? randomBytes(25).toString('hex');
-  return {
-    signature: { timestamp, token, signature: mailgunSignature(sign.key ?? MAILGUN_KEY, timestamp, token) },
-    'event-data': { id: randomBytes(11).toString('base64url'), timestamp: Math.floor(Date.now() / 1000), ...eventData },
-  };
-}
-const hardBounce = (recipient: string) => ({
-  event: 'failed',
-  severity: 'permanent',
-  reason: 'bounce',
-  recipient,
-  message: { headers: { 'message-id': `${randomUUID()}@mg.demo.test` } },
-  'delivery-status': { code: 550, message: '5.1.1 The email account that you tried to reach does not exist', description: '' },
-});
 
 describe("Mailgun's bounces and complaints, from its signed webhook to the e-mails not sent", () => {
   const app = dashboardServer(undefined, mailgunEnv());

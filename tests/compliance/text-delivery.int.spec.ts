@@ -9,6 +9,7 @@ import { queueAutomatedText } from '../../src/modules/compliance';
 import { AutomatedTextSender } from '../../src/modules/compliance/quiet-hours/automated-text-sender';
 import { loadLead } from '../../src/modules/leads';
 import { leadSignedInFrom, zoneAtHour } from '../support/lead-zone';
+import { type EvidenceEntry, firstBrokenLink } from '../../src/modules/compliance/lead-evidence/evidence-chain';
 
 const PUBLIC_URL = 'https://porchlight.test';
 const jane = demoUser('agent');
@@ -129,5 +130,22 @@ describe("a text's delivery, from Twilio's signed status callbacks to the thread
     await settle(server);
     const timeline = ((await agent.get(`/api/dashboard/feed/lead/${leadId}`)).body.timeline as { summary: string }[]).map((t) => t.summary);
     expect(timeline).toContain("Automated text not sent: the lead's number cannot take texts (carrier error 30006)");
+  });
+
+  it("the lead's evidence holds each text's delivery report (state, carrier error, time) inside its hash chain", async () => {
+    const { leadId, sid, itemId } = await textTo('206-555-0175', 'Open house on Sunday');
+    expect((await status(callback(sid, 'sent', '+12065550175'))).status).toBe(204);
+    expect((await status(callback(sid, 'undelivered', '+12065550175', { ErrorCode: '30005' }))).status).toBe(204);
+    await settle(server);
+    const res = await agent.get(`/api/dashboard/leads/${leadId}/evidence`);
+    expect(res.status, res.text).toBe(200);
+    const evidence = res.body as { deliveries: unknown[]; entries: EvidenceEntry[] };
+    expect(evidence.deliveries).toEqual([{ channel: 'text', messageId: itemId, state: 'undelivered', errorCode: 30005, at: expect.any(String) }]);
+    const reports = evidence.entries.filter((e) => e.type === 'TextDeliveryReported').map((e) => e.data);
+    expect(reports).toEqual([
+      { providerId: sid, state: 'sent', errorCode: null, messageId: itemId },
+      { providerId: sid, state: 'undelivered', errorCode: 30005, messageId: itemId },
+    ]);
+    expect(firstBrokenLink(evidence.entries)).toBeNull();
   });
 });

@@ -50,7 +50,7 @@ describe('compliance on the lead page in Chromium: an unclear message confirmed 
     expect(file.consent.text).toBe(false);
     expect(file.entries.map((e) => e.type)).toEqual(expect.arrayContaining(['ConsentWordingUnclear', 'ConsentRevocationConfirmed', 'ConsentChanged']));
     expect(firstBrokenLink(file.entries)).toBeNull();
-    await evidence.getByText(/^Downloaded: \d+ entries\.$/).waitFor();
+    await evidence.getByText(/^Downloaded: \d+ entries, \d+ delivery reports\.$/).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });

@@ -30,6 +30,9 @@ describe('the reports page in Chromium (issue 15 §8)', () => {
     // 12 weeks (or 13 when the period starts mid-week) and the demo's leads counted in them.
     expect(await byWeek.locator('tbody tr').count()).toBeGreaterThanOrEqual(12);
     await page.getByRole('table', { name: 'Speed to lead by agent' }).waitFor();
+    // Nothing came back undelivered in the demo: the card says so, and the tiles count zero.
+    await page.getByRole('heading', { name: 'Messages not delivered' }).waitFor();
+    await page.getByText(/^Every text and e-mail of the period was delivered/).waitFor();
     expect(await page.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
     const stages = page.getByRole('table', { name: 'Leads that reached each stage' });
     expect(await stages.locator('tbody tr th, tbody tr td:first-child').allTextContents()).toEqual(

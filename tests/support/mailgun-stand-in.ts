@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mailgunSignature } from '../../src/modules/conversation/receive-inbound-email/mailgun-signature';
 
 /** The webhook signing key and reply domain the tests configure (MAILGUN_WEBHOOK_SIGNING_KEY, INBOUND_EMAIL_DOMAIN). */
@@ -28,3 +28,21 @@ export function mailgunForm(
   attachments.forEach((a, i) => form.append(`attachment-${i + 1}`, new Blob([new Uint8Array(a.bytes)], { type: a.type }), a.name));
   return form;
 }
+
+/** Mailgun's webhook as it posts: JSON, signed with the webhook key (HMAC-SHA256 of timestamp + token). */
+export function mailgunEvent(eventData: Record<string, unknown>, sign: { key?: string; timestamp?: number; token?: string } = {}) {
+  const timestamp = String(sign.timestamp ?? Math.floor(Date.now() / 1000));
+  const token = sign.token ?? randomBytes(25).toString('hex');
+  return {
+    signature: { timestamp, token, signature: mailgunSignature(sign.key ?? MAILGUN_KEY, timestamp, token) },
+    'event-data': { id: randomBytes(11).toString('base64url'), timestamp: Math.floor(Date.now() / 1000), ...eventData },
+  };
+}
+export const hardBounce = (recipient: string) => ({
+  event: 'failed',
+  severity: 'permanent',
+  reason: 'bounce',
+  recipient,
+  message: { headers: { 'message-id': `${randomUUID()}@mg.demo.test` } },
+  'delivery-status': { code: 550, message: '5.1.1 The email account that you tried to reach does not exist', description: '' },
+});

@@ -12,6 +12,16 @@ const EvidenceSchema = z.strictObject({
   consent: z.strictObject({ email: z.boolean(), text: z.boolean(), propertyAlerts: z.boolean(), propertyUpdates: z.boolean() }),
   agreements: z.array(z.unknown()),
   ownerId: z.string().nullable(),
+  /** Each text's latest carrier report (queued until one comes) and each bounce or complaint of the lead's address, as of asOf. */
+  deliveries: z.array(
+    z.strictObject({
+      channel: z.enum(['text', 'email']),
+      messageId: z.string().nullable(),
+      state: z.string(),
+      errorCode: z.number().nullable(),
+      at: z.string(),
+    }),
+  ),
   entries: z.array(EvidenceEntrySchema),
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DeliveryState } from '../../contract/text-delivery';
 
 /**
@@ -91,3 +92,21 @@ export type TextDeliveryReported = {
 };
 export const textDeliveryEventTypes = ['TextDeliveryReported'] as const satisfies readonly TextDeliveryReported['type'][];
 export const textDeliveryStream = (providerId: string) => `textdelivery-${providerId}`;
+
+/**
+ * Mailgun's word on an e-mail we sent: a hard bounce, a complaint (marked as spam), or a
+ * temporary failure (recorded only). On `emailaddr-{hash}`, keyed by the address's hash so no
+ * address is kept in the stream's name or its events; `reason` is our own words for the code.
+ */
+export type EmailDeliveryReported = {
+  readonly type: 'EmailDeliveryReported';
+  readonly data: {
+    readonly addressHash: string;
+    readonly outcome: 'bounced' | 'complained' | 'temporary';
+    readonly code: number | null;
+    readonly reason: string;
+    readonly at: string;
+  };
+};
+
+export const emailAddressHash = (address: string): string => createHash('sha256').update(address.trim().toLowerCase()).digest('base64url');

@@ -1,4 +1,4 @@
-export { actOnConsentWording } from './consent-wording/consent-from-wording';
+export { actOnConsentWording, actOnEmailReply } from './consent-wording/consent-from-wording';
 export { readConsentWording, type ConsentWording } from './consent-wording/consent-wording';
 export { type ComplianceEvent, type ConsentWordingUnclear, complianceEventTypes, complianceStream } from './compliance.events';
 export { DEFAULT_TEXTS_PER_DAY, loadTextRules, quietHoursTime, type TextRules } from './quiet-hours/text-rules';
@@ -8,3 +8,4 @@ export type { AutomatedTextHeld, TextDeliveryReported } from './compliance.event
 export { textDeliveryEventTypes, textDeliveryStream } from './compliance.events';
 export { type AutomatedText, queueAutomatedText } from './quiet-hours/automated-text-queue';
 export { undeliverable, undeliverableMessage } from './email-delivery/email-address';
+export { skipUndeliverableEmail } from './email-delivery/skip-undeliverable';

@@ -5,6 +5,7 @@ import { stableId } from '../../../shared/stable-id';
 import { loadAccount, userStream } from '../../accounts';
 import { complianceStream } from '../compliance.events';
 import { type ConsentFromWording, decideConsentFromWording } from './consent-from-wording.decide';
+import { emailReplyWords } from './email-reply-words';
 
 /**
  * A lead's message read for consent, its events on the account's stream. Once per message: the
@@ -27,4 +28,13 @@ export async function actOnConsentWording(store: EventStore, message: Omit<Conse
   const asked = events.filter((e) => e.type === 'ConsentWordingUnclear');
   if (ledger.length) await recordOnce(store, userStream(message.userId), ledger.map(once));
   if (asked.length) await recordOnce(store, complianceStream(message.leadId), asked.map(once));
+}
+
+/**
+ * A lead's e-mail reply read for consent on e-mail, by the same versioned rules as texts: only
+ * the words they wrote (the quoted history is cut before the reply is kept; the signature and a
+ * legal footer here). Once per message, like a text.
+ */
+export function actOnEmailReply(store: EventStore, reply: { userId: string; leadId: string; messageId: string; body: string }): Promise<void> {
+  return actOnConsentWording(store, { ...reply, channel: 'email', body: emailReplyWords(reply.body) });
 }

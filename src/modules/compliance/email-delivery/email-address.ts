@@ -1,23 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { EventStore } from '../../../eventstore/event-store.port';
+import { type EmailDeliveryReported, emailAddressHash } from '../compliance.events';
 
-/**
- * Mailgun's word on an e-mail we sent: a hard bounce, a complaint (marked as spam), or a
- * temporary failure (recorded only). On `emailaddr-{hash}`, keyed by the address's hash so no
- * address is kept in the stream's name or its events; `reason` is our own words for the code.
- */
-export type EmailDeliveryReported = {
-  readonly type: 'EmailDeliveryReported';
-  readonly data: {
-    readonly addressHash: string;
-    readonly outcome: 'bounced' | 'complained' | 'temporary';
-    readonly code: number | null;
-    readonly reason: string;
-    readonly at: string;
-  };
-};
+export { type EmailDeliveryReported, emailAddressHash };
 
-export const emailAddressHash = (address: string): string => createHash('sha256').update(address.trim().toLowerCase()).digest('base64url');
 export const emailAddressStream = (address: string) => `emailaddr-${emailAddressHash(address)}`;
 
 export type Undeliverable = { readonly outcome: 'bounced' | 'complained'; readonly reason: string; readonly at: string };

@@ -10,8 +10,46 @@ export type LeadEvidence = {
   readonly consent: Record<ConsentChannel, boolean>;
   readonly agreements: unknown[];
   readonly ownerId: string | null;
+  readonly deliveries: Delivery[];
   readonly entries: EvidenceEntry[];
 };
+
+/**
+ * What became of each message as of the moment: a text's latest state from its carrier (its
+ * message id, state, the carrier's error code, when reported); an e-mail address's bounce or
+ * complaint from the relay, which reports on the address, not one message (`messageId` null).
+ */
+export type Delivery = {
+  readonly channel: 'text' | 'email';
+  readonly messageId: string | null;
+  readonly state: string;
+  readonly errorCode: number | null;
+  readonly at: string;
+};
+
+function deliveriesOf(until: readonly HistoryEvent[]): Delivery[] {
+  const texts = new Map<string, Delivery>();
+  const emails: Delivery[] = [];
+  for (const e of until) {
+    const d = e.data;
+    if (e.type === 'TextMessageSent' && typeof d.messageId === 'string' && !texts.has(d.messageId)) {
+      texts.set(d.messageId, { channel: 'text', messageId: d.messageId, state: 'queued', errorCode: null, at: e.at });
+    }
+    if (e.type === 'TextDeliveryReported' && typeof d.messageId === 'string' && typeof d.state === 'string') {
+      texts.set(d.messageId, {
+        channel: 'text',
+        messageId: d.messageId,
+        state: d.state,
+        errorCode: typeof d.errorCode === 'number' ? d.errorCode : null,
+        at: e.at,
+      });
+    }
+    if (e.type === 'EmailDeliveryReported' && typeof d.outcome === 'string') {
+      emails.push({ channel: 'email', messageId: null, state: d.outcome, errorCode: typeof d.code === 'number' ? d.code : null, at: e.at });
+    }
+  }
+  return [...texts.values(), ...emails];
+}
 
 /** The events that hand a lead to someone (an agent, or the office's pond). */
 const OWNERSHIP: Record<string, (d: Record<string, unknown>) => string | null> = {
@@ -35,5 +73,13 @@ export function leadEvidence(leadId: string, asOf: string, history: readonly His
     const owner = OWNERSHIP[e.type];
     if (owner) ownerId = owner(e.data);
   }
-  return { leadId, asOf, consent, agreements: until.filter((e) => e.type.startsWith('BuyerAgreement')).map((e) => e.data), ownerId, entries: chain(until) };
+  return {
+    leadId,
+    asOf,
+    consent,
+    agreements: until.filter((e) => e.type.startsWith('BuyerAgreement')).map((e) => e.data),
+    ownerId,
+    deliveries: deliveriesOf(until),
+    entries: chain(until),
+  };
 }

@@ -39,6 +39,7 @@ import { readInboundForm } from './inbound-form';
 import { MAILGUN_MAX_AGE_SECONDS } from './mailgun-signature';
 import { newTextOf } from './quoted-history';
 import { LeadEmailCommand } from '../send-lead-email/lead-email.command';
+import { actOnEmailReply } from '../../compliance';
 
 const log = logger('inbound-email');
 
@@ -152,6 +153,8 @@ export class InboundEmailController {
     };
     const ctx: CommandContext = { siteId: lead.siteId, actorId: lead.userId, impersonatorId: null, correlationId: newId(), causationId: null, now };
     await this.commands.execute(new LeadEmailCommand(emailStream(lead.leadId), { kind: 'receive', ...data }, ctx));
+    // After the message is kept (the evidence): what its words say about e-mailing this lead.
+    await actOnEmailReply(this.store, { userId: lead.userId, leadId: lead.leadId, messageId, body: data.body });
     return { message: 'Received' };
   }
 

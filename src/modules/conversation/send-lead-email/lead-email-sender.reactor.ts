@@ -6,10 +6,7 @@ import { loadLead } from '../../leads';
 import { renderLeadEmail } from './lead-email-mail';
 import { LEAD_EMAIL_PUSH } from './lead-email.queue';
 import { replyAddress } from './reply-address';
-import { undeliverable, undeliverableMessage } from '../../compliance';
-import { recordOnce } from '../../../commands/decide-and-append';
-import { metadataOf, systemContext } from '../../../commands/command-context';
-import { stableId } from '../../../shared/stable-id';
+import { skipUndeliverableEmail } from '../../compliance';
 
 type Row = { mail_id: string; message_id: string; lead_id: string; by_user_id: string; subject: string; body: string };
 /** Taken oldest first; the words are cleared once done; a failing row is tried again as the outboxes' retry policy says. */
@@ -56,18 +53,7 @@ export class LeadEmailSender extends MailOutboxSender<Row> {
     ]);
     if (!account.exists) return { state: 'dropped' };
     // An address that bounced for good or complained gets nothing more; the timeline says why (before consent: a complaint also turns it off).
-    const bounced = await undeliverable(this.kit.store, lead.email);
-    if (bounced) {
-      await recordOnce(this.kit.store, `compliance-${lead.leadId}`, [
-        {
-          type: 'AutomatedEmailSkipped',
-          data: { leadId: lead.leadId, messageId: row.message_id, reason: undeliverableMessage(lead.email, bounced) },
-          eventId: stableId(`automated-email-skipped:${row.message_id}`),
-          metadata: metadataOf(systemContext(new Date(), lead.siteId)),
-        },
-      ]);
-      return { state: 'suppressed' };
-    }
+    if (await skipUndeliverableEmail(this.kit.store, lead, row.message_id)) return { state: 'suppressed' };
     if (!account.consent.email) return { state: 'suppressed' };
     const unsubscribe = await this.links.unsubscribeLinks(lead.userId, site);
     return {

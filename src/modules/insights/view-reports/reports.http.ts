@@ -1,4 +1,4 @@
-import { leadReport } from '../../../../projections/lead-reports';
+import { leadReport, undeliveredReport } from '../../../../projections/lead-reports';
 import { taskTally } from '../../../../projections/tasks';
 import { fullNames } from '../../../../projections/users';
 import { Controller, Inject, Query, Req } from '@nestjs/common';
@@ -41,15 +41,18 @@ export class ReportsController {
       : viewer.role === 'broker'
         ? { kind: 'office' as const, officeId: viewer.userId }
         : { kind: 'all' as const };
-    const [report, stages, tally] = await Promise.all([
-      leadReport(this.pool, viewer, { from, to, agentId: q.agentId ?? null }),
+    const range = { from, to, agentId: q.agentId ?? null };
+    const [report, stages, tally, undelivered] = await Promise.all([
+      leadReport(this.pool, viewer, range),
       this.pipeline(viewer),
       taskTally(this.pool, taskScope, from, to, now),
+      undeliveredReport(this.pool, viewer, range),
     ]);
-    const names = await fullNames(
-      this.pool,
-      report.perAgent.map((a) => a.agentId),
-    );
+    const names = await fullNames(this.pool, [
+      ...report.perAgent.map((a) => a.agentId),
+      ...undelivered.perAgent.map((a) => a.agentId),
+      ...undelivered.perOffice.map((o) => o.officeId),
+    ]);
     const tasksOf = new Map(tally.map((t) => [t.assigneeId, t]));
     const sum = (k: 'done' | 'overdue' | 'open') => tally.reduce((n, t) => n + t[k], 0);
     const reached = new Map(report.stagesReached.map((s) => [s.stage, s.count]));
@@ -71,6 +74,13 @@ export class ReportsController {
               tasksDone: tasksOf.get(a.agentId)?.done ?? 0,
               tasksOverdue: tasksOf.get(a.agentId)?.overdue ?? 0,
             })),
+      // An office is its broker: named after them.
+      undelivered: {
+        texts: undelivered.texts,
+        emails: undelivered.emails,
+        perOffice: viewer.role === 'agent' ? [] : undelivered.perOffice.map((o) => ({ ...o, officeName: names.get(o.officeId) ?? '' })),
+        perAgent: viewer.role === 'agent' ? [] : undelivered.perAgent.map((a) => ({ ...a, fullName: names.get(a.agentId) ?? '' })),
+      },
     };
   }
 

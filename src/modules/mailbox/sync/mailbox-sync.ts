@@ -14,6 +14,7 @@ import { newId } from '../../../shared/ids';
 import { logger } from '../../../shared/logger';
 import { loadLead } from '../../leads';
 import { emailStream, leadEmailDecider } from '../../conversation';
+import { actOnEmailReply } from '../../compliance';
 import { recordFailure } from '../../messaging';
 import { assertReachable, imapClient, MailboxProblem, problemOf } from '../connect/mail-servers';
 import { MailboxLogins } from '../oauth/mailbox-logins';
@@ -224,6 +225,8 @@ export class MailboxSync {
             { kind: 'receive', leadId, siteId: lead.siteId, messageId, from: addressesOf(mail.from)[0] ?? address, subject, body, attachments: [] },
             ctx,
           );
+      // A lead's mail read from the agent's mailbox says as much about being e-mailed as a reply through us.
+      if (!folder.sent && events.length) await actOnEmailReply(this.store, { userId: lead.userId, leadId, messageId, body });
       copied += events.length;
     }
     return copied;

@@ -24,7 +24,7 @@ export function EvidenceDownload({ leadId }: { readonly leadId: string }) {
         a.click();
         a.remove();
         setTimeout(() => URL.revokeObjectURL(url), 10_000);
-        setState({ busy: false, note: `Downloaded: ${evidence.entries.length} entries.` });
+        setState({ busy: false, note: `Downloaded: ${evidence.entries.length} entries, ${evidence.deliveries.length} delivery reports.` });
       })
       .catch((err: unknown) => setState({ busy: false, note: err instanceof ApiError ? err.message : 'Could not download the evidence; try again.' }));
   };

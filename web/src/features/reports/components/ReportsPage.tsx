@@ -60,6 +60,54 @@ const agentCols: Column<Report['perAgent'][number]>[] = [
   { label: 'Tasks done', value: (r) => r.tasksDone, numeric: true },
   { label: 'Tasks overdue', value: (r) => r.tasksOverdue, numeric: true },
 ];
+type Undelivered = Report['undelivered'];
+const notDelivered = { texts: 'Texts not delivered', emails: 'E-mails bounced' } as const;
+const officeUndeliveredCols: Column<Undelivered['perOffice'][number]>[] = [
+  { label: 'Office', value: (r) => r.officeName || r.officeId },
+  { label: notDelivered.texts, value: (r) => r.texts, numeric: true },
+  { label: notDelivered.emails, value: (r) => r.emails, numeric: true },
+];
+const agentUndeliveredCols: Column<Undelivered['perAgent'][number]>[] = [
+  { label: 'Agent', value: (r) => r.fullName || r.agentId },
+  { label: notDelivered.texts, value: (r) => r.texts, numeric: true },
+  { label: notDelivered.emails, value: (r) => r.emails, numeric: true },
+];
+
+/**
+ * Messages of the period that never reached their lead (the carrier's undelivered or failed
+ * texts, the relay's bounces and complaints): per office for staff, per agent for a broker.
+ */
+function UndeliveredCard({ role, undelivered, to }: { role: Role; undelivered: Undelivered; to: string }) {
+  const none = undelivered.texts + undelivered.emails === 0;
+  return (
+    <article className={`${styles.card} ${styles.wide}`} aria-labelledby="r-undelivered">
+      <h2 id="r-undelivered">Messages not delivered</h2>
+      {none ? (
+        <p>Every text and e-mail of the period was delivered, as far as the carriers and the mail relay reported.</p>
+      ) : (
+        <>
+          {role === 'staff' && (
+            <ReportTable
+              caption="Not delivered, by office"
+              columns={officeUndeliveredCols}
+              rows={undelivered.perOffice}
+              file={`not-delivered-by-office-${to}.csv`}
+            />
+          )}
+          {role !== 'agent' && (
+            <ReportTable
+              caption="Not delivered, by agent"
+              columns={agentUndeliveredCols}
+              rows={undelivered.perAgent}
+              file={`not-delivered-by-agent-${to}.csv`}
+            />
+          )}
+          {role === 'agent' && <p>Open a lead's conversation to see which of your messages did not arrive and why.</p>}
+        </>
+      )}
+    </article>
+  );
+}
 
 /**
  * /dashboard?view=reports: how fast leads are worked and how far they get. An agent sees their
@@ -149,6 +197,14 @@ export function ReportsPage({ role, agents }: { role: Role; agents: readonly Age
               <dt>Tasks overdue</dt>
               <dd>{report.tasks.overdue}</dd>
             </div>
+            <div>
+              <dt>{notDelivered.texts}</dt>
+              <dd>{report.undelivered.texts}</dd>
+            </div>
+            <div>
+              <dt>{notDelivered.emails}</dt>
+              <dd>{report.undelivered.emails}</dd>
+            </div>
           </dl>
           <div className={styles.grid}>
             <article className={styles.card} aria-labelledby="r-week">
@@ -182,6 +238,7 @@ export function ReportsPage({ role, agents }: { role: Role; agents: readonly Age
                 <ReportTable caption="Speed to lead by agent" columns={agentCols} rows={report.perAgent} file={`speed-to-lead-by-agent-${report.to}.csv`} />
               </article>
             )}
+            <UndeliveredCard role={role} undelivered={report.undelivered} to={report.to} />
           </div>
         </>
       )}
