@@ -431,6 +431,23 @@ describe('ProjectionRunner', () => {
     expect(status).toMatchObject({ name: 'bulk', lag: 0, eventsApplied: 10_030 });
   });
 
+  it('warming up takes the lock and makes the tables but applies and pushes nothing live until start (the server builds the rest of itself meanwhile)', async () => {
+    await appendCounted(store, 40, { streams: 4 });
+    const pushes: PushWithPosition[] = [];
+    const r = runner([countingProjection('warm')], (batch) => pushes.push(...batch));
+    r.warmUp();
+    await until(async () => (await db.pool.query(`SELECT to_regclass('warm_log') AS t`)).rows[0]!.t !== null);
+    await appendCounted(store, 10, { streams: 4 });
+    // Long enough for a live worker to have applied the 50 events many times over.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await db.pool.query<{ n: bigint }>('SELECT count(*) AS n FROM warm_log')).rows[0]!.n).toBe(0n);
+    expect(pushes).toEqual([]);
+    r.start();
+    await caughtUp(r);
+    await expectMatchesLog(db.pool, 'warm');
+    expect(pushes.length).toBeGreaterThan(0);
+  });
+
   it('a first start over a shorter log applies it batch by batch', async () => {
     await appendCounted(store, 40, { streams: 4 });
     let replays = 0;

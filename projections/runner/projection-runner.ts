@@ -40,14 +40,29 @@ export type RunnerOptions = {
  */
 export class ProjectionRunner {
   private readonly workers: ProjectionWorker[];
+  private warming = false;
+  private live = false;
 
   constructor(private readonly options: RunnerOptions) {
     options.projections.forEach(assertProjectionShape);
-    this.workers = options.projections.map((p) => new ProjectionWorker(p, options));
+    this.workers = options.projections.map((p) => new ProjectionWorker(p, options, () => this.live));
+  }
+
+  /**
+   * Takes the locks and makes the tables, replaying a long log in bulk where a projection can
+   * (a first start over an imported log, a new version), but applies nothing live and so pushes
+   * and signals nothing until start(): the server does this while the rest of it is still being
+   * built (the in-memory search index folding the log), which used to wait for that first.
+   */
+  warmUp(): void {
+    if (this.warming) return;
+    this.warming = true;
+    for (const w of this.workers) w.start();
   }
 
   start(): void {
-    for (const w of this.workers) w.start();
+    this.live = true;
+    this.warmUp();
   }
 
   async stop(): Promise<void> {
@@ -102,6 +117,8 @@ class ProjectionWorker {
   constructor(
     readonly projection: Projection,
     private readonly options: RunnerOptions,
+    /** Whether the runner may apply live batches yet (see ProjectionRunner.warmUp). */
+    private readonly mayGoLive: () => boolean,
   ) {}
 
   wake(): void {
@@ -181,6 +198,8 @@ class ProjectionWorker {
     }
 
     await this.ensureTables(client);
+    while (!this.mayGoLive() && !this.stopped) await sleep(50);
+    if (this.stopped) return;
     const stored = await readCheckpoint(client, p.name);
     this.checkpoint = stored!.checkpoint;
     this.saved = stored!.checkpoint;
