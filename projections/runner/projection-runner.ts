@@ -186,6 +186,10 @@ class ProjectionWorker {
     connectionLost.catch(() => undefined);
     client.on('error', (err) => lost?.(err));
     await client.connect();
+    // Warming up, only a projection with a bulk replay or a rebuild ahead takes its lock: the
+    // others would hold it idle while the server is built, where another instance could apply.
+    if (!this.mayGoLive() && !(await this.bulkAhead(client))) while (!this.mayGoLive() && !this.stopped) await sleep(50);
+    if (this.stopped) return;
 
     for (;;) {
       const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [`projection:${p.name}`]);
@@ -228,6 +232,12 @@ class ProjectionWorker {
       },
     });
     await Promise.race([connectionLost, this.waitUntilStopped()]);
+  }
+
+  /** Whether ensureTables may have a replay to run: a first run of a projection that has one, or a new version. */
+  private async bulkAhead(client: pg.Client): Promise<boolean> {
+    const stored = await readCheckpoint(client, this.projection.name);
+    return stored ? stored.version !== this.projection.version : this.projection.replay !== undefined && this.options.store.logInPostgres;
   }
 
   private async waitUntilStopped(): Promise<void> {
