@@ -47,6 +47,8 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   setLogFormat(config.logFormat);
   for (const warning of startWarnings(config)) log.warn(warning);
   const runtime = await createRuntime(config, { ...opts, projections: projectionsFor(config) });
+  // Bulk replays over a long log run while the app is built (the in-memory index folds the log meanwhile); nothing is applied live before start().
+  runtime.runner.warmUp();
   const metrics = new Metrics();
   // Before anything can append: the store object is the one every module is given.
   metrics.countAppends(runtime.store);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingEvent, ListingRecord } from '../../src/modules/listings/listings.events';
+import { mulberry32 } from '../../src/shared/prng';
+import { batchedAlike } from '../../tests/support/batched-alike';
 import { projectionSpecification } from '../../tests/support/projection-specification';
 import { searchDoc } from '../../tests/support/search-doc';
 import { marketAreas, marketMonths, marketStatsProjection } from './index';
@@ -81,3 +83,72 @@ describe('market stats read model', () => {
     });
   });
 });
+
+describe('market stats read model, in batches', () => {
+  const feed = batchedAlike(marketStatsProjection);
+
+  it('leaves the same rows fed one event at a time as in batches of 7 or 60 and in one batch of the whole log (a first start)', async () => {
+    const log = randomListingLog(400);
+    const rows = await feed(log, 'SELECT * FROM market_listings ORDER BY pdid', [1, 7, 60, log.length]);
+    expect(rows.get(1)!.length).toBeGreaterThan(10);
+    expect(rows.get(7)).toEqual(rows.get(1));
+    expect(rows.get(60)).toEqual(rows.get(1));
+    expect(rows.get(log.length)).toEqual(rows.get(1));
+  });
+});
+
+/** Listings listed, sold, relisted, corrected and removed in a random order: every path of the fold and of the statements. */
+function randomListingLog(count: number): ListingEvent[] {
+  const random = mulberry32(34);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const day = () => `2026-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 10)}`;
+  const keys = Array.from({ length: 40 }, (_, i) => `k${i}`);
+  const log: ListingEvent[] = [];
+  while (log.length < count) {
+    const key = pick(keys);
+    const pdid = `nw-${key}`;
+    // A listing's first event is its listing, as in a log the import wrote: batches then fold it whole.
+    const kind = log.some((e) => e.data.pdid === pdid) ? random() : 0;
+    if (kind < 0.15)
+      log.push(
+        listed(key, pick([day(), 'not a date']), {
+          City: pick(['Seattle', 'Tacoma', null]),
+          PostalCode: pick(['98101-1234', '98402', null]),
+          StandardStatus: pick(['Active', 'Closed', 'Pending']),
+          ClosePrice: pick([null, 700_000]),
+          CloseDate: pick([null, day()]),
+          LivingArea: pick([null, 1234.5]),
+        }),
+      );
+    else if (kind < 0.55)
+      log.push({
+        type: 'ListingStatusChanged',
+        data: {
+          pdid,
+          StandardStatus: pick(['Active', 'Pending', 'Closed', 'Expired']),
+          previousStatus: 'Active',
+          ClosePrice: pick([null, 650_000]),
+          CloseDate: pick([null, day(), 'soon']),
+          ModificationTimestamp: null,
+        },
+      });
+    else if (kind < 0.9)
+      log.push({
+        type: 'ListingDetailsChanged',
+        data: {
+          pdid,
+          changes: {
+            ...(random() < 0.4 ? { City: pick(['Spokane', null]) } : {}),
+            ...(random() < 0.3 ? { PostalCode: pick(['99201', 'x']) } : {}),
+            ...(random() < 0.3 ? { LivingArea: pick([2000, null]) } : {}),
+            ...(random() < 0.3 ? { ListingContractDate: pick([day(), 'someday']) } : {}),
+            ...(random() < 0.4 ? { ClosePrice: pick([800_000, null]) } : {}),
+            ...(random() < 0.4 ? { CloseDate: pick([day(), null]) } : {}),
+          },
+          ModificationTimestamp: null,
+        },
+      });
+    else log.push({ type: 'ListingRemoved', data: { pdid, ModificationTimestamp: null } });
+  }
+  return log;
+}

@@ -431,6 +431,36 @@ describe('ProjectionRunner', () => {
     expect(status).toMatchObject({ name: 'bulk', lag: 0, eventsApplied: 10_030 });
   });
 
+  it('warming up, a first run with a bulk replay takes the lock and makes the tables but applies and pushes nothing live until start (the server builds the rest of itself meanwhile)', async () => {
+    await appendCounted(store, 40, { streams: 4 });
+    const pushes: PushWithPosition[] = [];
+    // The log is too short for the replay: what matters is that one is ahead on a long log.
+    const r = runner([{ ...countingProjection('warm'), replay: async () => 0 }], (batch) => pushes.push(...batch));
+    r.warmUp();
+    await until(async () => (await db.pool.query(`SELECT to_regclass('warm_log') AS t`)).rows[0]!.t !== null);
+    await appendCounted(store, 10, { streams: 4 });
+    // Long enough for a live worker to have applied the 50 events many times over.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await db.pool.query<{ n: bigint }>('SELECT count(*) AS n FROM warm_log')).rows[0]!.n).toBe(0n);
+    expect(pushes).toEqual([]);
+    r.start();
+    await caughtUp(r);
+    await expectMatchesLog(db.pool, 'warm');
+    expect(pushes.length).toBeGreaterThan(0);
+  });
+
+  it('warming up, a projection with nothing to replay leaves its lock to other instances until start', async () => {
+    const r = runner([countingProjection('idle_warm')]);
+    r.warmUp();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await db.pool.query(`SELECT to_regclass('idle_warm_log') AS t`)).rows[0]!.t).toBeNull();
+    const other = runner([countingProjection('idle_warm')]);
+    other.start();
+    await until(() => other.states()[0]!.state === 'live');
+    r.start();
+    await until(() => r.states()[0]!.state === 'standby');
+  });
+
   it('a first start over a shorter log applies it batch by batch', async () => {
     await appendCounted(store, 40, { streams: 4 });
     let replays = 0;

@@ -40,14 +40,29 @@ export type RunnerOptions = {
  */
 export class ProjectionRunner {
   private readonly workers: ProjectionWorker[];
+  private warming = false;
+  private live = false;
 
   constructor(private readonly options: RunnerOptions) {
     options.projections.forEach(assertProjectionShape);
-    this.workers = options.projections.map((p) => new ProjectionWorker(p, options));
+    this.workers = options.projections.map((p) => new ProjectionWorker(p, options, () => this.live));
+  }
+
+  /**
+   * Takes the locks and makes the tables, replaying a long log in bulk where a projection can
+   * (a first start over an imported log, a new version), but applies nothing live and so pushes
+   * and signals nothing until start(): the server does this while the rest of it is still being
+   * built (the in-memory search index folding the log), which used to wait for that first.
+   */
+  warmUp(): void {
+    if (this.warming) return;
+    this.warming = true;
+    for (const w of this.workers) w.start();
   }
 
   start(): void {
-    for (const w of this.workers) w.start();
+    this.live = true;
+    this.warmUp();
   }
 
   async stop(): Promise<void> {
@@ -102,6 +117,8 @@ class ProjectionWorker {
   constructor(
     readonly projection: Projection,
     private readonly options: RunnerOptions,
+    /** Whether the runner may apply live batches yet (see ProjectionRunner.warmUp). */
+    private readonly mayGoLive: () => boolean,
   ) {}
 
   wake(): void {
@@ -169,6 +186,10 @@ class ProjectionWorker {
     connectionLost.catch(() => undefined);
     client.on('error', (err) => lost?.(err));
     await client.connect();
+    // Warming up, only a projection with a bulk replay or a rebuild ahead takes its lock: the
+    // others would hold it idle while the server is built, where another instance could apply.
+    if (!this.mayGoLive() && !(await this.bulkAhead(client))) while (!this.mayGoLive() && !this.stopped) await sleep(50);
+    if (this.stopped) return;
 
     for (;;) {
       const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [`projection:${p.name}`]);
@@ -181,6 +202,8 @@ class ProjectionWorker {
     }
 
     await this.ensureTables(client);
+    while (!this.mayGoLive() && !this.stopped) await sleep(50);
+    if (this.stopped) return;
     const stored = await readCheckpoint(client, p.name);
     this.checkpoint = stored!.checkpoint;
     this.saved = stored!.checkpoint;
@@ -209,6 +232,12 @@ class ProjectionWorker {
       },
     });
     await Promise.race([connectionLost, this.waitUntilStopped()]);
+  }
+
+  /** Whether ensureTables may have a replay to run: a first run of a projection that has one, or a new version. */
+  private async bulkAhead(client: pg.Client): Promise<boolean> {
+    const stored = await readCheckpoint(client, this.projection.name);
+    return stored ? stored.version !== this.projection.version : this.projection.replay !== undefined && this.options.store.logInPostgres;
   }
 
   private async waitUntilStopped(): Promise<void> {

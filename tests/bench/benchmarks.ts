@@ -5,6 +5,7 @@ import { dashboardBenchmark } from './dashboard.bench';
 import { dashboardViewsBenchmark } from './dashboard-views.bench';
 import { eventStoreBenchmark } from './event-store.bench';
 import { feedsBenchmark } from './feeds.bench';
+import { firstStartBenchmark } from './first-start.bench';
 import { leadListBenchmark } from './lead-list.bench';
 import { leadScoreBenchmark } from './lead-score.bench';
 import { routingSimulationBenchmark } from './routing-simulation.bench';
@@ -29,6 +30,7 @@ export const benchmarks: readonly Benchmark[] = [
   eventStoreBenchmark,
   projectionCatchUpBenchmark,
   searchBenchmark,
+  firstStartBenchmark,
   dashboardBenchmark,
   pushUnderLoadBenchmark,
   membersBenchmark,

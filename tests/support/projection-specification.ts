@@ -135,7 +135,7 @@ export function projectionSpecification(projection: Projection, options: { reado
 }
 
 /** The spec's event as the store would hand it to the runner: positions in the order given, one minute apart. */
-function storedEvent(e: GivenEvent, n: number): StoredEvent {
+export function storedEvent(e: GivenEvent, n: number): StoredEvent {
   const { metadata, eventId, streamId, transactionId, ...event } = e;
   return {
     ...event,
@@ -157,7 +157,7 @@ function storedEvent(e: GivenEvent, n: number): StoredEvent {
   };
 }
 
-async function inTransaction<T>(client: pg.PoolClient, fn: () => Promise<T>): Promise<T> {
+export async function inTransaction<T>(client: pg.PoolClient, fn: () => Promise<T>): Promise<T> {
   await client.query('BEGIN');
   try {
     const out = await fn();

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { batchedAlike } from '../../../../tests/support/batched-alike';
 import { appendedNow, type GivenEvent, projectionSpecification } from '../../../../tests/support/projection-specification';
+import { mulberry32 } from '../../../shared/prng';
 import type { ListingEvent } from '../../listings';
 import { ALERTS_PUSH } from '../alerts.events';
 import { alertChangesQueue } from './alert-changes.queue';
@@ -55,3 +57,52 @@ describe('alert changes queue (the property alerts dispatcher’s work)', () => 
         expect(signals).toEqual([]);
       }));
 });
+
+describe('alert changes queue, in batches', () => {
+  const feed = batchedAlike(alertChangesQueue, { reset: (db) => db.query('TRUNCATE alert_changes').then(() => undefined) });
+
+  it('queues the same folded changes fed one event at a time as in batches of 3 or 40 and in one batch of the whole log (a first start)', async () => {
+    const log = recordsOfChanges(300);
+    const rows = await feed(log, 'SELECT event_id, pdid, kind, detail, tx_id, global_position, at FROM alert_changes ORDER BY event_id', [
+      1,
+      3,
+      40,
+      log.length,
+    ]);
+    expect(rows.get(1)!.length).toBeGreaterThan(30);
+    expect(rows.get(1)!.some((r) => (r.detail as { also?: unknown }).also)).toBe(true);
+    expect(rows.get(3)).toEqual(rows.get(1));
+    expect(rows.get(40)).toEqual(rows.get(1));
+    expect(rows.get(log.length)).toEqual(rows.get(1));
+  });
+});
+
+/** Records of a few events each (one append), some of them changing one listing twice, a few from before the queue existed. */
+function recordsOfChanges(count: number): GivenEvent[] {
+  const random = mulberry32(34);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const log: GivenEvent[] = [];
+  for (let tx = 1000n; log.length < count; tx++) {
+    const metadata = random() < 0.1 ? { at: '2020-01-01T00:00:00.000Z' } : appendedNow();
+    for (let n = 1 + Math.floor(random() * 8); n > 0; n--) {
+      const pdid = pick(['NW-a', 'NW-b', 'NW-c', 'NW-d']);
+      const event: ListingEvent = pick<ListingEvent>([
+        { type: 'ListingPriceChanged', data: { pdid, ListPrice: pick([400_000, 600_000]), previousListPrice: 500_000, ModificationTimestamp: null } },
+        {
+          type: 'ListingStatusChanged',
+          data: {
+            pdid,
+            StandardStatus: pick(['Active', 'Pending', 'Closed']),
+            previousStatus: pick(['Active', 'Closed']),
+            ClosePrice: 1,
+            CloseDate: null,
+            ModificationTimestamp: null,
+          },
+        },
+        { type: 'ListingPhotosChanged', data: { pdid, photos: ['/p/1.jpg'], added: pick([0, 1]), ModificationTimestamp: null } },
+      ]);
+      log.push({ ...event, metadata, transactionId: tx });
+    }
+  }
+  return log;
+}

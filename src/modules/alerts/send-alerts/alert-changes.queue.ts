@@ -90,12 +90,20 @@ export const alertChangesQueue: Projection = {
   tables: [],
   async createTables() {},
   async apply(events, ctx) {
-    let queued = 0;
-    const fold: Folding = { here: new Map(), firstTx: events[0]?.transactionId };
-    for (const e of eventsOf<ListingChange>(events)) {
+    const changes = eventsOf<ListingChange>(events).flatMap((e) => {
       const change = changeOf(e, Date.parse(e.metadata.at));
-      if (change) queued += await queueChange(ctx.tx, e, e.data.pdid, change, fold);
-    }
+      return change ? [{ e, change }] : [];
+    });
+    const fold: Folding = {
+      here: new Map(),
+      fresh: [],
+      earlier: await earlierOfFirstTransaction(
+        ctx.tx,
+        changes.map((c) => c.e),
+      ),
+    };
+    for (const { e, change } of changes) await queueChange(ctx.tx, e, e.data.pdid, change, fold);
+    const queued = await insertFresh(ctx.tx, fold.fresh);
     if (queued > 0) ctx.signal({ signal: ALERTS_PUSH, payload: { queued } });
   },
 };
@@ -123,33 +131,66 @@ const withoutAlso = (d: Record<string, unknown>): Record<string, unknown> => {
 };
 
 type Queued = { event_id: string; kind: AlertChangeKind; detail: Record<string, unknown> };
-/** The changes this batch queued, by transaction and listing, and the batch's first transaction (it may have begun in the batch before). */
-type Folding = { here: Map<string, Queued>; firstTx: bigint | undefined };
+/** A change of this batch, written with the others once the batch is folded. */
+type Fresh = Queued & { pdid: string; tx_id: bigint; global_position: bigint; at: string };
+/**
+ * The changes this batch queued, by transaction and listing (`fresh` ones not yet written), and
+ * the unmatched rows of the batch's first transaction already in the table, by the same key,
+ * newest first (it may have begun in the batch before).
+ */
+type Folding = { here: Map<string, Queued | Fresh>; fresh: Fresh[]; earlier: Map<string, (Queued & { global_position: bigint })[]> };
 /** How far back in the log the earlier change of the same record can be: its own few events. */
 const RECORD_SPAN = 1000;
+
+/**
+ * The unmatched rows the batch's first transaction queued in earlier batches, for the listings it
+ * changes here: one read for the batch, locked, so the dispatcher cannot match one before it is
+ * folded. Only the first transaction can have begun in an earlier batch.
+ */
+async function earlierOfFirstTransaction(tx: pg.PoolClient, events: readonly StoredEvent<ListingChange>[]): Promise<Folding['earlier']> {
+  const first = events[0]?.transactionId;
+  const ofFirst = events.filter((e) => e.transactionId === first);
+  const earlier: Folding['earlier'] = new Map();
+  if (first === undefined || ofFirst.length === 0) return earlier;
+  const { rows } = await tx.query<Queued & { pdid: string; global_position: string }>(
+    `SELECT event_id, pdid, kind, detail, global_position::text FROM alert_changes
+      WHERE tx_id = $1 AND global_position BETWEEN $2 AND $3 AND matched_at IS NULL AND pdid = ANY($4::text[])
+      ORDER BY global_position DESC FOR UPDATE`,
+    [
+      first.toString(),
+      (ofFirst[0]!.globalPosition - BigInt(RECORD_SPAN)).toString(),
+      ofFirst[ofFirst.length - 1]!.globalPosition.toString(),
+      [...new Set(ofFirst.map((e) => e.data.pdid))],
+    ],
+  );
+  for (const { pdid, global_position, ...row } of rows) {
+    const key = `${first} ${pdid}`;
+    earlier.set(key, [...(earlier.get(key) ?? []), { ...row, global_position: BigInt(global_position) }]);
+  }
+  return earlier;
+}
 
 /**
  * Queues a change, folded into the change of the same listing queued by the same transaction
  * (one imported record) while the dispatcher has not matched it yet; the folded row takes the
  * later position, so it is matched once the search index shows the whole record. The dispatcher
  * locks the rows it matches, so a change is either folded before matching or queued on its own.
- * Only the batch's first transaction can have begun in an earlier batch: only its changes look
- * in the table (a short range of the unmatched index); the others are known from this batch.
+ * Changes new to this batch are written together at its end (insertFresh); a change folded into
+ * a row of an earlier batch updates that row.
  */
-async function queueChange(tx: pg.PoolClient, e: StoredEvent, pdid: string, change: Change, fold: Folding): Promise<number> {
+async function queueChange(tx: pg.PoolClient, e: StoredEvent, pdid: string, change: Change, fold: Folding): Promise<void> {
   const key = `${e.transactionId} ${pdid}`;
-  let earlier = fold.here.get(key);
-  if (!earlier && e.transactionId === fold.firstTx) {
-    const { rows } = await tx.query<Queued>(
-      `SELECT event_id, kind, detail FROM alert_changes
-        WHERE tx_id = $1 AND global_position BETWEEN $2 AND $3 AND matched_at IS NULL AND pdid = $4 AND event_id <> $5
-        ORDER BY global_position DESC LIMIT 1 FOR UPDATE`,
-      [e.transactionId.toString(), (e.globalPosition - BigInt(RECORD_SPAN)).toString(), e.globalPosition.toString(), pdid, e.eventId],
-    );
-    earlier = rows[0];
-  }
+  const earlier =
+    fold.here.get(key) ??
+    fold.earlier
+      .get(`${e.transactionId} ${pdid}`)
+      ?.find((r) => r.global_position >= e.globalPosition - BigInt(RECORD_SPAN) && r.global_position <= e.globalPosition && r.event_id !== e.eventId);
   if (earlier) {
     const merged = mergeChanges(earlier, change);
+    if (isFresh(earlier)) {
+      Object.assign(earlier, merged, { global_position: e.globalPosition > earlier.global_position ? e.globalPosition : earlier.global_position });
+      return;
+    }
     await tx.query('UPDATE alert_changes SET kind = $2, detail = $3, global_position = greatest(global_position, $4) WHERE event_id = $1', [
       earlier.event_id,
       merged.kind,
@@ -157,20 +198,31 @@ async function queueChange(tx: pg.PoolClient, e: StoredEvent, pdid: string, chan
       e.globalPosition.toString(),
     ]);
     fold.here.set(key, { event_id: earlier.event_id, ...merged });
-    return 0;
+    return;
   }
-  fold.here.set(key, { event_id: e.eventId, ...change });
+  const fresh: Fresh = { event_id: e.eventId, ...change, pdid, tx_id: e.transactionId, global_position: e.globalPosition, at: e.metadata.at };
+  fold.here.set(key, fresh);
+  fold.fresh.push(fresh);
+}
+
+const isFresh = (q: Queued): q is Fresh => 'at' in q;
+
+/** Writes the batch's new changes in one statement; answers how many went in (none from before the queue existed). */
+async function insertFresh(tx: pg.PoolClient, fresh: readonly Fresh[]): Promise<number> {
+  if (fresh.length === 0) return 0;
   const { rowCount } = await tx.query(
-    `INSERT INTO alert_changes (event_id, pdid, kind, detail, tx_id, global_position, at) SELECT $1, $2, $3, $4, $5, $6, $7
-      WHERE $7::timestamptz >= (SELECT applied_at FROM schema_migrations WHERE id = $8) ON CONFLICT DO NOTHING`,
+    `INSERT INTO alert_changes (event_id, pdid, kind, detail, tx_id, global_position, at)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[], $5::bigint[], $6::bigint[], $7::timestamptz[])
+       AS f(event_id, pdid, kind, detail, tx_id, global_position, at)
+      WHERE at >= (SELECT applied_at FROM schema_migrations WHERE id = $8) ON CONFLICT DO NOTHING`,
     [
-      e.eventId,
-      pdid,
-      change.kind,
-      JSON.stringify(change.detail),
-      e.transactionId.toString(),
-      e.globalPosition.toString(),
-      e.metadata.at,
+      fresh.map((f) => f.event_id),
+      fresh.map((f) => f.pdid),
+      fresh.map((f) => f.kind),
+      fresh.map((f) => JSON.stringify(f.detail)),
+      fresh.map((f) => f.tx_id.toString()),
+      fresh.map((f) => f.global_position.toString()),
+      fresh.map((f) => f.at),
       ALERT_CHANGE_QUEUE_MIGRATION,
     ],
   );

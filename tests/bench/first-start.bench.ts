@@ -1,0 +1,114 @@
+import { ProjectionRunner } from '../../projections/runner';
+import { allProjections } from '../../src/app/projections';
+import { systemContext } from '../../src/commands/command-context';
+import { loadConfig } from '../../src/config/config';
+import { generatedListingItems } from '../../src/demo/listings';
+import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
+import { startServer } from '../../src/main';
+import { importListings } from '../../src/modules/listings';
+import { type Benchmark, type BenchContext, type BenchDatabase, cpuPer } from './bench';
+
+/**
+ * A server's first start over a freshly imported log of listings (`npm run import`, then
+ * `npm start`): the whole server until every read model has caught up, then each read model
+ * that reads the imported events alone from zero, with its events/s and CPU per event (on a
+ * shared machine the sum of the CPU says more than the wall time). `--only first-start-200k`.
+ */
+export const firstStartBenchmark: Benchmark = {
+  name: 'first-start',
+  description: 'first start of a server over a freshly imported log of listings, and each read model catching up alone',
+  async run(ctx) {
+    const sizes: [string, number][] = ctx.quick
+      ? [['50k', 50_000]]
+      : [
+          ['200k', 200_000],
+          ['1m', 1_000_000],
+        ];
+    for (const [label, size] of sizes) {
+      const key = `first-start-${label}`;
+      if (!ctx.wants(key) && !ctx.wants(`${key}-server`) && !allProjections.some((p) => ctx.wants(`${key}-${p.name}`))) continue;
+      const db = await ctx.createDatabase({ poolSize: 20 });
+      try {
+        await runAt(ctx, db, key, label, size);
+      } finally {
+        await db.close();
+      }
+    }
+  },
+};
+
+async function runAt(ctx: BenchContext, db: BenchDatabase, key: string, label: string, size: number): Promise<void> {
+  const at = ` over a fresh ${label.toUpperCase()}-listing log`;
+  const store = new PostgresEventStore(db.pool, { pollMs: 200, databaseUrl: db.url });
+  try {
+    ctx.progress(`${key}: importing ${size.toLocaleString('en-US')} generated listings`);
+    const items = await generatedListingItems({ count: size, seed: 42, today: '2025-06-01' });
+    await importListings(store, items, { mls: 'BENCH', ctx: systemContext() });
+    await db.pool.query('VACUUM ANALYZE events');
+    const { rows } = await db.pool.query<{ type: string; n: string }>('SELECT type, count(*)::text AS n FROM events GROUP BY type');
+    const counts = new Map(rows.map((r) => [r.type, Number(r.n)]));
+    const eventsOf = (types: readonly string[]) => types.reduce((sum, t) => sum + (counts.get(t) ?? 0), 0);
+    const readers = allProjections.filter((p) => eventsOf(p.eventTypes) > 0);
+
+    if (ctx.wants(`${key}-server`) || ctx.wants(key)) {
+      ctx.progress(`${key}: starting a whole server`);
+      const m = await ctx.measure(async () => {
+        const server = await startServer(
+          loadConfig({
+            NODE_ENV: 'production',
+            DATABASE_URL: db.url,
+            PORT: '0',
+            HOST: '127.0.0.1',
+            LOG_LEVEL: 'error',
+            DEMO_SEED: '0',
+            SEARCH_INDEX: 'memory',
+            SEARCH_SNAPSHOT_FILE: '',
+          }),
+        );
+        try {
+          await server.runtime.runner.waitForCatchUp(3_600_000);
+        } finally {
+          await server.stop();
+        }
+      });
+      ctx.record({
+        key: `${key}-server`,
+        label: `first start${at}: a whole server until every read model has caught up`,
+        value: m.seconds,
+        unit: 's',
+        goal: (60 * size) / 1_000_000,
+        lowerIsBetter: true,
+        detail: `${readers.map((p) => p.name).join(', ')} read the imported events; ${cpuPer(m, size, 'listing')}`,
+      });
+    }
+
+    for (const p of readers) {
+      if (!ctx.wants(`${key}-${p.name}`) && !ctx.wants(key)) continue;
+      // Back to a first start of this read model alone: no tables, no checkpoint, nothing queued.
+      for (const t of p.tables) await db.pool.query(`DROP TABLE IF EXISTS ${t} CASCADE`);
+      await db.pool.query('DELETE FROM projection_checkpoints WHERE name = $1', [p.name]);
+      if (p.name === 'alert_changes') await db.pool.query('TRUNCATE alert_changes');
+      const events = eventsOf(p.eventTypes);
+      const runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [p], batchSize: 1000 });
+      ctx.progress(`${key}-${p.name}: ${events.toLocaleString('en-US')} events`);
+      let m;
+      try {
+        m = await ctx.measure(async () => {
+          runner.start();
+          await runner.waitForCatchUp(3_600_000);
+        });
+      } finally {
+        await runner.stop();
+      }
+      ctx.record({
+        key: `${key}-${p.name}`,
+        label: `first start${at}: ${p.name} alone from zero`,
+        value: events / m.seconds,
+        unit: 'events/s',
+        detail: `${events.toLocaleString('en-US')} events in ${m.seconds.toFixed(1)} s; ${cpuPer(m, events, 'event')}`,
+      });
+    }
+  } finally {
+    await store.close();
+  }
+}
