@@ -1,4 +1,4 @@
-import type { MarketReportSubscribed } from '../../src/modules/market-reports/market-subscription';
+import type { MarketReportSubscribed } from '../../src/modules/market-reports/market-reports.events';
 import { eventsOf, handledTypes, type Projection } from '../runner';
 
 /** The leads who asked for an area's market report every month: what the monthly seller mail sweep queues. */

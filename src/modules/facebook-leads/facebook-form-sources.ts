@@ -4,7 +4,7 @@ import { facebookPagesOf } from '../../../projections/facebook-leads';
 import { EventStore } from '../../eventstore/event-store.port';
 import { DB_POOL } from '../../runtime/tokens';
 import { logger } from '../../shared/logger';
-import { LeadFlowFormSources } from '../integrations/lead-flow/form-sources.port';
+import { LeadFlowFormSources } from '../integrations';
 import { loadFacebookPage } from './facebook-page';
 import { FacebookGraph } from './graph.port';
 import { defaultFormSource } from './lead-answers';

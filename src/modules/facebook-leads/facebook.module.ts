@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts';
 import { LeadIntake } from '../integrations';
-import { LeadFlowFormSources } from '../integrations/lead-flow/form-sources.port';
+import { LeadFlowFormSources } from '../integrations';
 import { FacebookFormSources } from './facebook-form-sources';
 import { FetchFacebookGraph } from './fetch-graph';
 import { FacebookGraph } from './graph.port';

@@ -1,1 +1,2 @@
 export { MarketReportsModule } from './market-reports.module';
+export { marketReportFacts, type MarketMonthFacts, renderMarketReportEmail } from './market-mail';

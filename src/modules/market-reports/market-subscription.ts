@@ -1,13 +1,7 @@
 import type { Decider } from '../../commands/decider';
+import type { MarketReportSubscribed, MarketSubscriptionEvent } from './market-reports.events';
 
-/** A lead asked for an area's market report every month ("Subscribe monthly" on /market/{area}). */
-export type MarketReportSubscribed = {
-  readonly type: 'MarketReportSubscribed';
-  readonly data: { readonly leadId: string; readonly siteId: string; readonly kind: 'city' | 'zip'; readonly slug: string; readonly label: string };
-};
-
-export type MarketSubscriptionEvent = MarketReportSubscribed;
-export const marketSubscriptionStream = (leadId: string) => `marketreport-${leadId}`;
+export { type MarketReportSubscribed, type MarketSubscriptionEvent, marketSubscriptionStream } from './market-reports.events';
 
 type Subscribed = ReadonlySet<string>;
 

@@ -15,7 +15,7 @@ import { digestLinks } from './digest-link';
 import { homeDigestFacts } from './home-digest-facts';
 import { renderHomeDigestEmail } from './home-digest-email';
 import { SELLER_MAIL_SIGNAL } from './seller-mail.queue';
-import { marketReportFacts, renderMarketReportEmail } from '../../market-reports/market-mail';
+import { marketReportFacts, renderMarketReportEmail } from '../../market-reports';
 import { marketSubscriptionsOf } from '../../../../projections/market-subscribers';
 
 type Row = { mail_id: string; kind: string; lead_id: string; ref: string };

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { type CmaView, cmaApi, money } from './cmaApi';
-import { CompsTable } from '../sell/CompsTable';
+import { CompsTable } from '../sell';
 import styles from './Cma.module.css';
 
 /** The CMA a lead was sent, read-only, by the signed link in its e-mail (`/cma?t=`). */

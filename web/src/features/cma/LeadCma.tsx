@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import formStyles from '../../ui/forms.module.css';
 import { ApiError } from '../../api/http';
 import { type CmaComp, type CmaState, cmaApi, type CompEdit, type FoundSale, money } from './cmaApi';
-import { compsTableStyles } from '../sell/CompsTable';
+import { compsTableStyles } from '../sell';
 import styles from './Cma.module.css';
 
 const failure = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);

@@ -1,6 +1,6 @@
 import { CHART_HEIGHT, CHART_WIDTH, monthLabel, priceLine } from '../../../../src/contract/market-chart';
 import { MARKET_COLUMNS, type MarketReport, SUPPLY_NOTE } from '../../../../src/contract/market-reports';
-import { PublicPageFrame, usePublicPageData } from '../public/PublicPageFrame';
+import { PublicPageFrame, usePublicPageData } from '../public';
 import { marketReport } from './marketApi';
 import { MarketSubscribe } from './MarketSubscribe';
 import styles from './MarketReportPage.module.css';

@@ -3,7 +3,7 @@ import { paragraphsOf, type PublicGuide } from '../../../../../src/contract/guid
 import { Link } from '../../../app/Link';
 import { useT } from '../../../ui/translations';
 import { AreaMarketView } from '../../public';
-import { PublicPageFrame, usePublicPageData } from '../../public/PublicPageFrame';
+import { PublicPageFrame, usePublicPageData } from '../../public';
 import { publicGuide } from '../api/guides';
 import styles from './GuidePage.module.css';
 
