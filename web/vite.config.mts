@@ -147,6 +147,7 @@ export default defineConfig({
   plugins: [react(), contractWithoutSchemas(), zodWithoutEval(), precompress()],
   build: {
     outDir: 'dist',
+    modulePreload: false,
     emptyOutDir: true,
     sourcemap: true,
     // A feature's index.ts only re-exports (docs/architecture.md, Web app rooms): what a page does
