@@ -69,24 +69,75 @@ function zodWithoutEval(): Plugin {
 }
 
 const ROUTES_INDEX = /[\\/]src[\\/]contract[\\/]routes[\\/]index\.ts$/;
+/** The contract's areas, and each area's routes, as modules of their own (see contractWithoutSchemas). */
+const CONTRACT_MODULE = '\0porchlight-contract';
+const WEB_SOURCE = /[\\/]web[\\/]src[\\/].*\.tsx?$/;
+const CONTRACT_IMPORT = /import\s*\{\s*contract\s*\}\s*from\s*['"][^'"]*contract\/routes['"]/;
+/** `const { area } = contract;` at a module's top. */
+const AREA_OF_CONTRACT = /^const \{ ([A-Za-z_$][\w$]*) \} = contract;$/gm;
+/** `contract.area.route` or `contract.area`, not a member of something else (`x.contract`). */
+const ROUTE_OF_CONTRACT = /(?<![\w$.])contract\.([A-Za-z_$][\w$]*)(?:\.([A-Za-z_$][\w$]*))?/g;
 
 /**
  * The browser calls a route by its method, path and operationId; its schemas are for the server
- * and the types. So the web app's `contract` is that table alone (about 5 kB compressed), not the
- * route files, whose schemas would bring zod and every shape into the first load (60 kB more).
- * The types still come from the real contract (`import type` sees the file itself).
+ * and the types. So the web app's `contract` is that table alone, not the route files, whose
+ * schemas would bring zod and every shape into the first load (60 kB more). Each area is a
+ * module of one export per route, and `contract` an object of the areas: `contract.search.list`
+ * is rewritten to an import of that route alone, so a chunk keeps only the routes it calls (the
+ * whole table is about 4 kB compressed; an area used as a value, `contract.backoffice`, comes whole;
+ * `contract` itself, all of them). The types still come from the real contract (`import type` sees the
+ * file itself).
  */
 function contractWithoutSchemas(): Plugin {
-  const table = Object.fromEntries(
+  const areas = new Map(
     Object.entries(contract).map(([area, routes]) => [
       area,
-      Object.fromEntries(Object.entries(routes).map(([key, r]) => [key, { method: r.method, path: r.path, operationId: r.operationId }])),
+      // A route's key may be a reserved word (delete, public): it is only the export's name.
+      Object.entries(routes)
+        .map(([key, r], i) => `const r${i} = ${JSON.stringify({ method: r.method, path: r.path, operationId: r.operationId })};\nexport { r${i} as ${key} };\n`)
+        .join(''),
     ]),
   );
   return {
     name: 'porchlight-contract-without-schemas',
+    transform(code, id) {
+      if (!WEB_SOURCE.test(id) || !CONTRACT_IMPORT.test(code)) return undefined;
+      const routes = new Map<string, string>();
+      const out = code
+        .replace(AREA_OF_CONTRACT, (whole, area: string) => {
+          if (!areas.has(area)) return whole;
+          routes.set(area, `import * as ${area} from '${CONTRACT_MODULE}/${area}';`);
+          return '';
+        })
+        .replace(ROUTE_OF_CONTRACT, (whole, area: string, key: string | undefined) => {
+          if (!areas.has(area)) return whole;
+          const local = key === undefined ? `contract$${area}` : `contract$${area}$${key}`;
+          routes.set(
+            local,
+            key === undefined ? `import * as ${local} from '${CONTRACT_MODULE}/${area}';` : `import { ${key} as ${local} } from '${CONTRACT_MODULE}/${area}';`,
+          );
+          return local;
+        });
+      if (routes.size === 0) return undefined;
+      // The imports go on a line after the code, so every line keeps its number: the map says so, line by line.
+      const lines = out.split('\n').length;
+      return {
+        code: `${out}\n${[...routes.values()].join(' ')}`,
+        map: { version: 3, sources: [id], names: [], mappings: `AAAA${';AACA'.repeat(lines - 1)};` },
+      };
+    },
+    resolveId(id) {
+      return id.startsWith(CONTRACT_MODULE) ? id : undefined;
+    },
     load(id) {
-      return ROUTES_INDEX.test(id) ? `export const contract = ${JSON.stringify(table)};\n` : undefined;
+      // An object of namespaces, not `export * as`: a namespace re-exported is built whenever its
+      // module is in the bundle; this object, only where `contract` itself is still used.
+      if (ROUTES_INDEX.test(id)) {
+        const names = [...areas.keys()];
+        return `${names.map((area) => `import * as ${area} from '${CONTRACT_MODULE}/${area}';\n`).join('')}export const contract = { ${names.join(', ')} };\n`;
+      }
+      if (id.startsWith(`${CONTRACT_MODULE}/`)) return areas.get(id.slice(CONTRACT_MODULE.length + 1));
+      return undefined;
     },
   };
 }
@@ -96,6 +147,7 @@ export default defineConfig({
   plugins: [react(), contractWithoutSchemas(), zodWithoutEval(), precompress()],
   build: {
     outDir: 'dist',
+    modulePreload: false,
     emptyOutDir: true,
     sourcemap: true,
     // A feature's index.ts only re-exports (docs/architecture.md, Web app rooms): what a page does

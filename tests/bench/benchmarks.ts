@@ -20,6 +20,7 @@ import { threadBenchmark } from './thread.bench';
 import { erasureBenchmark } from './erasure.bench';
 import { plansBenchmark } from './plans.bench';
 import { searchJsBenchmark } from './search-js.bench';
+import { lighthouseBenchmark } from './lighthouse.bench';
 import { pushUnderLoadBenchmark } from './push-under-load.bench';
 import { valuationBenchmark } from './valuation.bench';
 import { apiV1Benchmark } from './api-v1.bench';
@@ -48,6 +49,7 @@ export const benchmarks: readonly Benchmark[] = [
   plansBenchmark,
   routingSimulationBenchmark,
   searchJsBenchmark,
+  lighthouseBenchmark,
   dashboardViewsBenchmark,
   valuationBenchmark,
   webhooksBenchmark,

@@ -3,7 +3,9 @@ import { lazy } from 'react';
 export * from './DeferredListingMap';
 export * from './mapLayout';
 export * from './mapTypes';
-export * from './polygons';
+// The polygonmap format, not the drawing's simplification: that comes with the map's chunk.
+export * from './polygonFormat';
+export type { LngLat, Ring } from './polygons';
 
 // The map library is large: the search page fetches it only when a view with the map opens.
 let code: Promise<typeof import('./SearchMap')> | null = null;

@@ -1,4 +1,7 @@
-/** Drawn search polygons: simplification and the polygonmap format (spec sections 3, 5, 9). */
+/** Drawn search polygons: simplification (spec sections 3, 5, 9); their polygonmap format is polygonFormat.ts. */
+import { distinctVertices } from './polygonFormat';
+
+export { distinctVertices, formatPolygons, parsePolygons } from './polygonFormat';
 
 export type LngLat = readonly [lng: number, lat: number];
 export type Ring = readonly LngLat[];
@@ -9,8 +12,6 @@ export const INITIAL_TOLERANCE = 0.0009;
 export const MAX_ADJUSTMENTS = 10;
 /** The most polygons one search takes (contract section 7: the server refuses more). */
 export const MAX_POLYGONS = 10;
-
-const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
 function distanceToSegment(p: LngLat, a: LngLat, b: LngLat): number {
   const dx = b[0] - a[0];
@@ -45,18 +46,6 @@ export function douglasPeucker(points: Ring, tolerance: number): LngLat[] {
   return points.filter((_, i) => keep[i] === 1);
 }
 
-/** Distinct vertices of a ring: consecutive repeats and a closing repeat of the first point removed. */
-export function distinctVertices(points: Ring): LngLat[] {
-  const out: LngLat[] = [];
-  for (const p of points) {
-    const q: LngLat = [round6(p[0]), round6(p[1])];
-    const last = out[out.length - 1];
-    if (!last || last[0] !== q[0] || last[1] !== q[1]) out.push(q);
-  }
-  while (out.length > 1 && out[0]![0] === out[out.length - 1]![0] && out[0]![1] === out[out.length - 1]![1]) out.pop();
-  return out;
-}
-
 /** Evenly spaced picks, the last resort when ten tolerance adjustments did not land in range. */
 const sample = (points: Ring, n: number): LngLat[] => Array.from({ length: n }, (_, i) => points[Math.floor((i * points.length) / n)]!);
 
@@ -78,29 +67,4 @@ export function simplifyDrawnPolygon(stroke: Ring): LngLat[] | null {
   if (best.length > MAX_VERTICES) return sample(best, MAX_VERTICES);
   if (best.length < MIN_VERTICES) return sample(points, MIN_VERTICES);
   return best;
-}
-
-/** 'lat lng' pairs joined by ', ', first point repeated at the end; polygons joined by ':'. */
-export function formatPolygons(rings: readonly Ring[]): string {
-  return rings
-    .filter((r) => r.length >= 3)
-    .map((r) => [...r, r[0]!].map(([lng, lat]) => `${round6(lat).toFixed(6)} ${round6(lng).toFixed(6)}`).join(', '))
-    .join(':');
-}
-
-/** The inverse of formatPolygons; a malformed part is skipped (the server is the judge of input). */
-export function parsePolygons(s: string | undefined): LngLat[][] {
-  if (!s) return [];
-  return s
-    .split(':')
-    .map((part) =>
-      distinctVertices(
-        part
-          .split(',')
-          .map((pair) => pair.trim().split(/\s+/).map(Number))
-          .filter((xy) => xy.length === 2 && xy.every(Number.isFinite))
-          .map(([lat, lng]) => [lng!, lat!] as LngLat),
-      ),
-    )
-    .filter((r) => r.length >= 3);
 }
