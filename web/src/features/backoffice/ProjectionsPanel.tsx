@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { backofficeApi, type ProjectionRow, type RebuildProgress } from '../../api/backoffice';
 import { useRealtime } from '../../api/realtime';
 import { usePolled } from '../../ui/usePolled';
@@ -36,13 +36,24 @@ export function ProjectionsPanel() {
     );
     if (p.phase === 'done' || p.phase === 'cancelled' || p.phase === 'failed') load();
   };
-  const { connected } = useRealtime('projection.progress', progressed, { onConnect: load });
+  // The pushes of a short rebuild can reach the page before the answer that started it: the answer
+  // (0 %, replaying) must not take the bar back from a later push.
+  const pushedSince = useRef(new Set<string>());
+  const { connected } = useRealtime(
+    'projection.progress',
+    (p: RebuildProgress) => {
+      pushedSince.current.add(p.name);
+      progressed(p);
+    },
+    { onConnect: load },
+  );
 
   const rebuild = async (name: string) => {
     setConfirm(null);
+    pushedSince.current.delete(name);
     try {
       const { rebuild: first } = await backofficeApi.rebuild(name);
-      progressed(first);
+      if (!pushedSince.current.has(name)) progressed(first);
     } catch (err) {
       toast({ tone: 'error', title: 'Rebuild', message: (err as Error).message });
     }
