@@ -157,7 +157,7 @@ describe('Facebook lead ads: the webhook handshake, signed deliveries, each lead
       createdTime: '2026-11-29T11:00:00+0000',
       fields: { full_name: 'Rita Retry', email: 'rita@example.com' },
     });
-    graph.failNext(1);
+    graph.failNext(1, '900000000000003');
     expect((await deliver(leadgenBody(PAGE, '900000000000003'))).status).toBe(200);
     const failed = await until('a failed try', async () => {
       const r = await queued('900000000000003');

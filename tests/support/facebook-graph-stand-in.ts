@@ -21,6 +21,7 @@ export async function facebookGraphStandIn(appSecret: string) {
   const expired = new Set<string>();
   const calls: string[] = [];
   let failing = 0;
+  let failingId: string | null = null;
   let delayMs = 0;
 
   const error = (status: number, message: string, type: string, code: number, subcode?: number) =>
@@ -28,7 +29,8 @@ export async function facebookGraphStandIn(appSecret: string) {
 
   const subscribed = new Map<string, string>();
   const answer = (url: URL, method = 'GET'): readonly [number, unknown] => {
-    if (failing > 0) {
+    // Only the calls for the object named, when one is: other calls (an earlier lead's retry) go on.
+    if (failing > 0 && (failingId === null || url.pathname.endsWith(`/${failingId}`))) {
       failing--;
       return error(500, 'An unexpected error has occurred. Please retry your request later.', 'OAuthException', 2);
     }
@@ -106,9 +108,10 @@ export async function facebookGraphStandIn(appSecret: string) {
     /** The fields each page subscribed our app to (`POST /{page-id}/subscribed_apps`). */
     subscribed,
     expire: (token: string) => expired.add(token),
-    /** The next `n` calls answer Meta's transient 500. */
-    failNext: (n: number) => {
+    /** The next `n` calls (for the object `id`, when given) answer Meta's transient 500. */
+    failNext: (n: number, id: string | null = null) => {
       failing = n;
+      failingId = id;
     },
     /** Every answer waits this long (so that concurrent takers overlap). */
     slow: (ms: number) => {
