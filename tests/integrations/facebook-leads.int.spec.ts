@@ -145,7 +145,7 @@ describe('Facebook lead ads: the webhook handshake, signed deliveries, each lead
     await new Promise((r) => setTimeout(r, 500));
     await settle(app.server);
     expect(await delivered('900000000000002')).toHaveLength(1);
-    expect(await queued('900000000000002')).toMatchObject({ state: 'sent' });
+    await expect.poll(() => queued('900000000000002'), { timeout: 10_000 }).toMatchObject({ state: 'sent' });
     const again = await brokerC.get(`/api/dashboard/leads/${d.leadId}`);
     expect(again.text.split('When are you planning to sell?').length - 1).toBe(1);
   });
@@ -167,7 +167,8 @@ describe('Facebook lead ads: the webhook handshake, signed deliveries, each lead
     expect(failed.last_error).toContain('unexpected error');
     const d = await deliveredOnce('900000000000003');
     expect(d.created).toBe(true);
-    expect(await queued('900000000000003')).toMatchObject({ state: 'sent', attempts: 1 });
+    // The row is marked sent just after the lead is taken in: wait for it rather than race it.
+    await expect.poll(() => queued('900000000000003'), { timeout: 10_000 }).toMatchObject({ state: 'sent', attempts: 1 });
     expect(await delivered('900000000000003')).toHaveLength(1);
   });
 
