@@ -1,20 +1,9 @@
 import type { Benchmark, BenchContext } from './bench';
-import { CHROMIUM } from '../support/browser';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../support/browser';
 import { firstListingPath, withPublicSite } from './public-site';
 
-/** The flags tests/support/browser.ts launches Chromium with, for Lighthouse's own launch. */
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
+/** The test browser's flags, headless for Lighthouse's own launch. */
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 
 /** One Lighthouse run of a page: the figures it scores (simulated: lantern) and what the browser saw. */
 export type LighthouseRun = {
