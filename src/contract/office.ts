@@ -7,6 +7,10 @@ import { z } from 'zod';
 export const MAX_ROUTING_WEIGHT = 10;
 /** The longest claim window a broker may set: a day. */
 export const MAX_CLAIM_WINDOW_MINUTES = 1440;
+/** An agent's bio, as long as the setBio route takes it. */
+export const BIO_MAX = 2000;
+/** A listing id (pdid) as the listing-agent link takes it. */
+export const LISTING_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 export const OFFICE_MESSAGES = {
   linkOther: 'Only your broker can link a listing to another agent',

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { Done } from '../fields';
 import {
   AgentSchema,
+  BIO_MAX,
   isClaimWindow,
   isRoutingWeight,
+  LISTING_ID,
   OFFICE_MESSAGES,
   OfficeSettingsSchema,
   RoutingRuleSetSchema,
@@ -83,7 +85,7 @@ export const officeRoutes = routes('office', {
     summary: "The viewer's own bio",
     tag: TAG,
     access: 'agents, brokers, staff',
-    body: z.strictObject({ bio: z.string().max(2000) }),
+    body: z.strictObject({ bio: z.string().max(BIO_MAX) }),
     responses: { 200: Done },
   },
   setMlsId: {
@@ -112,7 +114,7 @@ export const officeRoutes = routes('office', {
     tag: TAG,
     access: 'brokers, staff; an agent claims a listing nobody holds where the office allows',
     body: z.strictObject({
-      pdid: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, { error: 'pdid is not a listing id' }),
+      pdid: z.string().regex(LISTING_ID, { error: 'pdid is not a listing id' }),
       agentId: z.string().regex(UUID, { error: 'agentId is not an id' }).nullable(),
     }),
     responses: { 200: Done },

@@ -1,10 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { dashboardApi } from '../../../api/dashboardApi';
 import { ApiError } from '../../../api/http';
+import { BIO_MAX } from '../../../../../src/contract/office';
 import styles from './TeamPanel.module.css';
-
-/** As the server takes it (the setBio route's schema). */
-export const BIO_MAX = 2000;
 
 /**
  * The viewer's own bio, shown on their agent page and the Team view (collapsed past 100 px with

@@ -3,6 +3,7 @@ import type { Agent, Role } from '../../../api/dashboardApi';
 import { dashboardApi } from '../../../api/dashboardApi';
 import { ApiError } from '../../../api/http';
 import { listingDetails } from '../../../api/search';
+import { LISTING_ID } from '../../../../../src/contract/office';
 import styles from './TeamPanel.module.css';
 
 /** The listing id in what was typed: the id itself, or a listing page's link (…/listing/{id}). */
@@ -10,7 +11,7 @@ export function pdidOf(typed: string): string | null {
   const t = typed.trim();
   const m = /\/listing\/([^/?#]+)/.exec(t);
   const pdid = m ? decodeURIComponent(m[1]!) : t;
-  return /^[A-Za-z0-9_.:-]{1,100}$/.test(pdid) ? pdid : null;
+  return LISTING_ID.test(pdid) ? pdid : null;
 }
 
 type State = { kind: 'idle' | 'busy' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
