@@ -124,7 +124,8 @@ describe('e-mail to a lead from the CRM', () => {
 
     const second = new LeadEmailSender(server.app.get(OutboxKit), server.app.get(SiteResolver), server.app.get(CommunicationLinks), server.app.get(SecretKey));
     const subjects = Array.from({ length: 6 }, (_, i) => `Race ${i}`);
-    await Promise.all(subjects.map((subject) => janeC.post(emailsOf(leadId), { subject, body: 'Hello' })));
+    const sends = await Promise.all(subjects.map((subject) => janeC.post(emailsOf(leadId), { subject, body: 'Hello' })));
+    expect(sends.map((r) => r.status)).toEqual(subjects.map(() => 201));
     await settle(server);
     await Promise.all([second.sendPending(), second.sendPending(), server.app.get(LeadEmailSender).sendPending()]);
     await drained();
