@@ -1,16 +1,79 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import compression from 'compression';
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import { preferred } from './precompressed-assets';
+
+/** Smaller answers go as they are: compressing them saves less than it costs. */
+const THRESHOLD = 1024;
+/** Brotli at quality 4: near gzip's speed, smaller output. */
+const BROTLI_QUALITY = 4;
+const ENCODINGS = [{ encoding: 'br' }, { encoding: 'gzip' }] as const;
+const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
+
+/** An event stream is never held back in the compressor's buffer: it would reach the browser late. */
+const compressible = (req: Request, res: Response) => !/^text\/event-stream/i.test(String(res.getHeader('Content-Type') ?? '')) && compression.filter(req, res);
 
 /**
- * Answers of a compressible type (HTML, JSON, JS, CSS, SVG, XML, CSV) over 1 kB, compressed on
- * the fly with brotli or gzip as the request's Accept-Encoding allows. Brotli at quality 4: near
- * gzip's speed, smaller output. Hashed build assets arrive compressed already (their
- * Content-Encoding is set, so they pass through untouched). An event stream is never held back
- * in the compressor's buffer: it would reach the browser late, so it goes as it is.
+ * Answers of a compressible type (HTML, JSON, JS, CSS, SVG, XML, CSV) over 1 kB, compressed with
+ * brotli or gzip as the request's Accept-Encoding allows. An answer sent whole (res.json,
+ * res.send: every API answer and server-rendered page) is compressed in one call when it is
+ * sent: a compression stream per answer cost about three times as much CPU as the compression
+ * itself. An answer that is written in parts (a file, a CSV export) goes through the
+ * `compression` stream, set up at its first write. Hashed build assets arrive compressed already
+ * (their Content-Encoding is set, so they pass through untouched).
  */
 export function compressAnswers() {
-  return compression({
-    threshold: 1024,
-    filter: (req: Request, res: Response) => !/^text\/event-stream/i.test(String(res.getHeader('Content-Type') ?? '')) && compression.filter(req, res),
-  });
+  const streamed = compression({ threshold: THRESHOLD, filter: compressible });
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const original = { write: res.write, writeHead: res.writeHead, end: res.end };
+    // Put back only what is still ours: a wrapper set after this one keeps calling these.
+    const restore = () => {
+      for (const k of ['write', 'writeHead', 'end'] as const) if (res[k] === wrapped[k]) (res as unknown as Record<string, unknown>)[k] = original[k];
+    };
+    // Written in parts (or its head first): the stream takes over before anything is sent.
+    const inParts =
+      <K extends 'write' | 'writeHead'>(method: K) =>
+      (...args: unknown[]): unknown => {
+        const mine = res[method] === wrapped[method];
+        restore();
+        if (!mine) return (original[method] as (...a: unknown[]) => unknown).apply(res, args);
+        streamed(req, res, () => undefined);
+        return (res[method] as (...a: unknown[]) => unknown)(...args);
+      };
+    const wrapped = {
+      write: inParts('write') as Response['write'],
+      writeHead: inParts('writeHead') as Response['writeHead'],
+      end: ((chunk?: unknown, encoding?: unknown, done?: unknown) => {
+        restore();
+        const end = original.end as (...a: unknown[]) => Response;
+        const whole = typeof chunk === 'string' || Buffer.isBuffer(chunk) ? wholeAnswer(req, res, chunk, encoding) : undefined;
+        if (whole) return end.call(res, whole, typeof encoding === 'function' ? encoding : done);
+        return end.call(res, chunk, encoding, done);
+      }) as Response['end'],
+    };
+    Object.assign(res, wrapped);
+    next();
+  };
+}
+
+/** The answer compressed, its headers set; undefined when it goes as it is. */
+function wholeAnswer(req: Request, res: Response, chunk: string | Buffer, encoding: unknown): Buffer | undefined {
+  if (res.headersSent || !compressible(req, res) || NO_TRANSFORM.test(String(res.getHeader('Cache-Control') ?? ''))) return undefined;
+  res.vary('Accept-Encoding');
+  if (req.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304) return undefined;
+  const contentEncoding = res.getHeader('Content-Encoding');
+  if (contentEncoding !== undefined && contentEncoding !== 'identity') return undefined;
+  const body = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : chunk;
+  if (body.length < THRESHOLD) return undefined;
+  const coding = preferred(ENCODINGS, req.headers['accept-encoding'] ?? '')?.encoding;
+  if (!coding) return undefined;
+  const out =
+    coding === 'br'
+      ? brotliCompressSync(body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        })
+      : gzipSync(body);
+  res.setHeader('Content-Encoding', coding);
+  res.setHeader('Content-Length', out.length);
+  return out;
 }

@@ -12,7 +12,7 @@ const ENCODINGS = [
  * The copy the browser takes with the highest q; of equal ones the first offered (brotli is
  * smaller). Browsers list gzip first with no q at all: order alone says nothing.
  */
-function preferred<T extends { encoding: string }>(offered: readonly T[], header: string): T | undefined {
+export function preferred<T extends { encoding: string }>(offered: readonly T[], header: string): T | undefined {
   const q = new Map<string, number>();
   for (const part of header.split(',')) {
     const [coding, ...params] = part.trim().toLowerCase().split(';');

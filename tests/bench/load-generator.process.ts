@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
  */
 export type LoadRequest = { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
 export type LoadOrder = { url: string; connections: number; seconds: number; requests?: LoadRequest[] };
-export type LoadResult = { average: number; total: number; p50: number; p99: number; failed: number };
+export type LoadResult = { average: number; total: number; p50: number; p99: number; failed: number; bytesPerAnswer: number };
 
 process.once('message', (order: LoadOrder) => {
   void autocannon({ url: order.url, connections: order.connections, duration: order.seconds, requests: order.requests })
@@ -19,6 +19,8 @@ process.once('message', (order: LoadOrder) => {
         p50: r.latency.p50,
         p99: r.latency.p99,
         failed: r.non2xx + r.errors + r.timeouts,
+        // Headers and body, as they crossed the wire.
+        bytesPerAnswer: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
       };
       process.send!(result, () => process.exit(0));
     })

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fork } from 'node:child_process';
@@ -9,6 +10,7 @@ import { systemContext } from '../../src/commands/command-context';
 import { loadConfig } from '../../src/config/config';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
 import { startServer } from '../../src/main';
+import { setLogSink } from '../../src/shared/logger';
 import { generatedListingItems } from '../../src/demo/listings';
 import { importListings } from '../../src/modules/listings';
 import { mulberry32 } from '../../src/shared/prng';
@@ -512,13 +514,16 @@ async function httpRate(
   o: { adapter: Adapter; named: string; snapshotFile: string; versus?: number },
 ): Promise<number> {
   const started = performance.now();
+  // Production's log level, one line per request as there, written to /dev/null (a write per line, as to a log file).
+  const devNull = openSync('/dev/null', 'w');
+  setLogSink((line) => writeSync(devNull, line));
   const server = await startServer(
     loadConfig({
       NODE_ENV: 'production',
       DATABASE_URL: db.url,
       PORT: '0',
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: 'info',
       DEMO_SEED: '0',
       SEARCH_CACHE_MS: String(cacheMs),
       SEARCH_RATE_PER_MINUTE: '1000000',
@@ -552,7 +557,7 @@ async function httpRate(
       unit: 'req/s',
       goal: cacheMs ? undefined : 3000,
       detail:
-        `50 connections, maps, lists and autocomplete mixed (${requests.length} distinct requests), load generator in its own process; latency p50 ${result.p50} ms, p99 ${result.p99} ms` +
+        `50 connections, maps, lists and autocomplete mixed (${requests.length} distinct requests), load generator in its own process; ${result.bytesPerAnswer.toLocaleString('en-US')} bytes an answer; latency p50 ${result.p50} ms, p99 ${result.p99} ms` +
         `${o.versus ? `; the in-memory index serves ${(o.versus / result.average).toFixed(1)}× as many` : ''}; ${cpuPer(m, result.total, 'request')} (bench = the server alone)` +
         `; server started in ${startSeconds.toFixed(1)} s, server process RSS ${Math.round(rss)} MB${result.failed ? `; ${result.failed} failed` : ''}`,
     });
@@ -577,6 +582,8 @@ async function httpRate(
     return result.average;
   } finally {
     await server.stop();
+    setLogSink(undefined);
+    closeSync(devNull);
   }
 }
 
@@ -589,6 +596,9 @@ async function loadFrom(order: LoadOrder): Promise<LoadResult> {
     child.send(order);
   });
 }
+
+/** As a browser asks: answers over 1 kB come compressed, and what that costs is in the figure. */
+const ENC = { 'accept-encoding': 'gzip, deflate, br' };
 
 /** At least 1,000 distinct requests: 600 viewports walked over the metros, 300 keyword lists, 150 autocompletes. */
 function searchMix(samples: readonly Sample[]): LoadRequest[] {
@@ -607,7 +617,7 @@ function searchMix(samples: readonly Sample[]): LoadRequest[] {
     if (zoom < 0.15) [h, w] = [h / 2, w / 2];
     else if (zoom > 0.9 && h < 1) [h, w] = [h * 2, w * 2];
     const box = { minlat: (lat - h).toFixed(5), maxlat: (lat + h).toFixed(5), minlong: (lng - w).toFixed(5), maxlong: (lng + w).toFixed(5), type: 'map' };
-    out.push({ method: 'POST', path: '/api/search/map', headers: { 'content-type': 'application/json' }, body: JSON.stringify(box) });
+    out.push({ method: 'POST', path: '/api/search/map', headers: { 'content-type': 'application/json', ...ENC }, body: JSON.stringify(box) });
   }
   const filters = [
     'beds=2',
@@ -622,12 +632,13 @@ function searchMix(samples: readonly Sample[]): LoadRequest[] {
     out.push({
       method: 'GET',
       path: `/api/search?kw=${encodeURIComponent(s.city)}&${filters[i % filters.length]}${i >= samples.length ? `&page=${1 + Math.floor(i / samples.length)}` : ''}`,
+      headers: ENC,
     });
   }
   const prefixes = new Set<string>();
   for (const s of samples) for (let n = 2; n <= 5; n++) prefixes.add(s.city.toLowerCase().slice(0, n));
   for (const term of [...prefixes].slice(0, 150))
-    out.push({ method: 'GET', path: `/api/search/autocomplete/kw/${encodeURIComponent(term)}/?IncludeSearches=0` });
+    out.push({ method: 'GET', path: `/api/search/autocomplete/kw/${encodeURIComponent(term)}/?IncludeSearches=0`, headers: ENC });
   const distinct = new Set(out.map((r) => `${r.path} ${r.body ?? ''}`)).size;
   if (distinct < 1000) throw new Error(`the search mix has only ${distinct} distinct requests`);
   // Shuffled, so that the 50 connections ask for different things at once.

@@ -25,6 +25,18 @@ function rawGet(url: string, headers: Record<string, string>): Promise<Raw> {
   });
 }
 
+function rawHead(url: string, headers: Record<string, string>): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    http
+      .request(url, { method: 'HEAD', headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.alloc(0) }));
+      })
+      .on('error', reject)
+      .end();
+  });
+}
+
 const decoded = (r: Raw): Buffer =>
   r.headers['content-encoding'] === 'br' ? brotliDecompressSync(r.body) : r.headers['content-encoding'] === 'gzip' ? gunzipSync(r.body) : r.body;
 
@@ -93,6 +105,31 @@ describe('compressed answers', () => {
     expect(small.status).toBe(404);
     expect(small.body.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('compresses an answer sent whole in one piece, with its length, as the visitor asks (the public search)', async () => {
+    const url = `${server.url}/api/search`;
+    const plain = await rawGet(url, {});
+    expect(plain.status).toBe(200);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=0.8', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      const res = await rawGet(url, { 'accept-encoding': accept });
+      expect(res.status, accept).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers['vary'], accept).toMatch(/accept-encoding/i);
+      // Not chunked: compressed at once, so its length is known before it is sent.
+      expect(res.headers['transfer-encoding'], accept).toBeUndefined();
+      expect(Number(res.headers['content-length']), accept).toBe(res.body.length);
+      expect(JSON.parse(decoded(res).toString()), accept).toEqual(JSON.parse(plain.body.toString()));
+    }
+    const head = await rawHead(url, { 'accept-encoding': 'br' });
+    expect(head.status).toBe(200);
+    expect(head.headers['content-encoding']).toBeUndefined();
   });
 
   it('streams a long download (the CSV export) compressed, whole', async () => {
