@@ -25,6 +25,7 @@ import { pushUnderLoadBenchmark } from './push-under-load.bench';
 import { valuationBenchmark } from './valuation.bench';
 import { apiV1Benchmark } from './api-v1.bench';
 import { webhooksBenchmark } from './webhooks.bench';
+import { httpAdaptersBenchmark } from './http-adapters.bench';
 
 /** Every benchmark `npm run bench` runs, in table order. Add yours here. */
 export const benchmarks: readonly Benchmark[] = [
@@ -54,4 +55,5 @@ export const benchmarks: readonly Benchmark[] = [
   valuationBenchmark,
   webhooksBenchmark,
   apiV1Benchmark,
+  httpAdaptersBenchmark,
 ];

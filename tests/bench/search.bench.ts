@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import { closeSync, openSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fork } from 'node:child_process';
@@ -10,7 +9,6 @@ import { systemContext } from '../../src/commands/command-context';
 import { loadConfig } from '../../src/config/config';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
 import { startServer } from '../../src/main';
-import { setLogSink } from '../../src/shared/logger';
 import { generatedListingItems } from '../../src/demo/listings';
 import { importListings } from '../../src/modules/listings';
 import { mulberry32 } from '../../src/shared/prng';
@@ -18,7 +16,9 @@ import { parseSearchRequest } from '../../projections/search';
 import { clusterLevelFor } from '../../src/modules/listings/search-listings/search-listings.http';
 import { type Benchmark, type BenchContext, type BenchDatabase, cpuPer } from './bench';
 import { profiled } from './cpu-profile';
-import type { LoadOrder, LoadRequest, LoadResult } from './load-generator.process';
+import type { LoadRequest, LoadResult } from './load-generator.process';
+import { loadFrom } from './load-from';
+import { logAsProduction } from './production-log';
 import { orderSql, Params, whereSql } from '../../projections/search/postgres/criteria-sql';
 
 /** Metro viewports of about 0.7° × 0.9°, where most people (and so most listings) are. */
@@ -514,9 +514,8 @@ async function httpRate(
   o: { adapter: Adapter; named: string; snapshotFile: string; versus?: number },
 ): Promise<number> {
   const started = performance.now();
-  // Production's log level, one line per request as there, written to /dev/null (a write per line, as to a log file).
-  const devNull = openSync('/dev/null', 'w');
-  setLogSink((line) => writeSync(devNull, line));
+  // startServer sets the level and format from its config: production's, into /dev/null.
+  const stopLogging = logAsProduction();
   const server = await startServer(
     loadConfig({
       NODE_ENV: 'production',
@@ -582,19 +581,8 @@ async function httpRate(
     return result.average;
   } finally {
     await server.stop();
-    setLogSink(undefined);
-    closeSync(devNull);
+    stopLogging();
   }
-}
-
-/** Runs the load generator (load-generator.process.ts) in a process of its own and answers its figures. */
-async function loadFrom(order: LoadOrder): Promise<LoadResult> {
-  const child = fork(path.join(__dirname, 'load-generator.process.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise<LoadResult>((resolve, reject) => {
-    child.once('message', (r) => resolve(r as LoadResult));
-    child.once('exit', (code) => reject(new Error(`the load generator exited with ${code}`)));
-    child.send(order);
-  });
 }
 
 /** As a browser asks: answers over 1 kB come compressed, and what that costs is in the figure. */
