@@ -30,7 +30,8 @@ export const leadReportsProjection: Projection = {
   // 2: a merged lead is set aside (issue 18).
   // 3: an erased person's rows moved under a survivor by a merge, and the merge's name of them, go too (issue 18).
   // 4: texts not delivered and e-mails bounced, per lead (the office's and agent's counts join report_leads).
-  version: 4,
+  // 5: each undelivered message counts for the agent who sent it (or whose automation did) and the lead's office then, not the lead's holder now.
+  version: 5,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     ...leadOwnerEventTypes,
@@ -60,14 +61,24 @@ export const leadReportsProjection: Projection = {
     await tx.query(`CREATE INDEX ON ${t('report_leads')} (agent_id, created_at)`);
     await tx.query(`CREATE INDEX ON ${t('report_leads')} (created_at)`);
     await merges.create(tx, t);
-    // A text by its provider's id: the carrier's report may come before the text is recorded (lead_id and at come with the text).
-    await tx.query(`CREATE TABLE ${t('report_texts')} (provider_id text PRIMARY KEY, lead_id uuid, at timestamptz, state text NOT NULL)`);
+    // A text by its provider's id: the carrier's report may come before the text is recorded (lead, sender, office and at come with the text).
+    await tx.query(
+      `CREATE TABLE ${t('report_texts')} (provider_id text PRIMARY KEY, lead_id uuid, agent_id uuid, office_id uuid, at timestamptz, state text NOT NULL)`,
+    );
     await tx.query(`CREATE INDEX ON ${t('report_texts')} (at) WHERE state IN ('undelivered', 'failed')`);
     // The address only as the hash its bounces are kept under: no address in the reports.
     await tx.query(`CREATE TABLE ${t('report_lead_addresses')} (lead_id uuid PRIMARY KEY, address_hash text NOT NULL)`);
     await tx.query(`CREATE INDEX ON ${t('report_lead_addresses')} (address_hash)`);
-    await tx.query(`CREATE TABLE ${t('report_email_bounces')} (event_id uuid PRIMARY KEY, address_hash text NOT NULL, at timestamptz NOT NULL)`);
-    await tx.query(`CREATE INDEX ON ${t('report_email_bounces')} (address_hash, at)`);
+    // A bounce or complaint per lead it concerns, with who sent the e-mail and the lead's office then.
+    await tx.query(`CREATE TABLE ${t('report_email_bounces')} (
+      event_id uuid NOT NULL,
+      lead_id uuid NOT NULL,
+      agent_id uuid,
+      office_id uuid,
+      at timestamptz NOT NULL,
+      PRIMARY KEY (event_id, lead_id)
+    )`);
+    await tx.query(`CREATE INDEX ON ${t('report_email_bounces')} (at)`);
   },
   async apply(events, ctx) {
     const { tx, table } = ctx;
@@ -122,10 +133,12 @@ export const leadReportsProjection: Projection = {
           await setAddress(ctx, e.data.leadId, e.data.email);
           break;
         case 'TextMessageSent':
+          // The sender (the agent, or the agent whose plan sent it) and the lead's office as they are now, when it is sent.
           await tx.query(
-            `INSERT INTO ${table('report_texts')} (provider_id, lead_id, at, state) VALUES ($1, $2, $3, 'queued')
-             ON CONFLICT (provider_id) DO UPDATE SET lead_id = excluded.lead_id, at = excluded.at`,
-            [e.data.providerId, e.data.leadId, e.metadata.at],
+            `INSERT INTO ${table('report_texts')} (provider_id, lead_id, agent_id, office_id, at, state)
+             VALUES ($1, $2, $4, (SELECT office_id FROM ${leads} WHERE lead_id = $2), $3, 'queued')
+             ON CONFLICT (provider_id) DO UPDATE SET lead_id = excluded.lead_id, agent_id = excluded.agent_id, office_id = excluded.office_id, at = excluded.at`,
+            [e.data.providerId, e.data.leadId, e.metadata.at, e.data.byUserId],
           );
           break;
         case 'TextDeliveryReported':
@@ -136,12 +149,7 @@ export const leadReportsProjection: Projection = {
           break;
         case 'EmailDeliveryReported':
           // A temporary failure is retried by the relay: only what never arrives counts.
-          if (e.data.outcome !== 'temporary')
-            await tx.query(`INSERT INTO ${table('report_email_bounces')} (event_id, address_hash, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
-              e.eventId,
-              e.data.addressHash,
-              e.data.at,
-            ]);
+          if (e.data.outcome === 'bounced' || e.data.outcome === 'complained') await countBounce(ctx, e.eventId, e.data);
           break;
         default:
           assertNever(e);
@@ -149,6 +157,29 @@ export const leadReportsProjection: Projection = {
     }
   },
 };
+
+/**
+ * A CRM e-mail's bounce counts for the agent who wrote it; another e-mail's (an alert, a plan's
+ * mail from before reports named their e-mail) for each lead with the address and its agent now,
+ * at the report: the one whose automation sent it.
+ */
+async function countBounce({ tx, table }: Parameters<Projection['apply']>[1], eventId: string, d: EmailDeliveryReported['data']): Promise<void> {
+  const leads = table('report_leads');
+  if (d.message?.leadId && d.message.byUserId) {
+    await tx.query(
+      `INSERT INTO ${table('report_email_bounces')} (event_id, lead_id, agent_id, office_id, at)
+       VALUES ($1, $2, $3, (SELECT office_id FROM ${leads} WHERE lead_id = $2), $4) ON CONFLICT DO NOTHING`,
+      [eventId, d.message.leadId, d.message.byUserId, d.at],
+    );
+    return;
+  }
+  await tx.query(
+    `INSERT INTO ${table('report_email_bounces')} (event_id, lead_id, agent_id, office_id, at)
+     SELECT $1, r.lead_id, r.agent_id, r.office_id, $3 FROM ${table('report_lead_addresses')} a JOIN ${leads} r ON r.lead_id = a.lead_id
+      WHERE a.address_hash = $2 ON CONFLICT DO NOTHING`,
+    [eventId, d.addressHash, d.at],
+  );
+}
 
 async function setAddress({ tx, table }: Parameters<Projection['apply']>[1], leadId: string, email: string): Promise<void> {
   await tx.query(

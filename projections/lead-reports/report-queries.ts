@@ -16,14 +16,14 @@ export type LeadReport = {
 };
 
 /** The viewer's leads: an agent's own, a broker's office (and own), everything for staff; narrowed to one agent when asked. `at`: the column the period is of. */
-function scope(viewer: Viewer, range: ReportRange, params: unknown[], at = 'r.created_at'): string {
+function scope(viewer: Viewer, range: ReportRange, params: unknown[], at = 'r.created_at', who = 'r'): string {
   const parts = [`${at} >= $${params.push(range.from)}`, `${at} < $${params.push(range.to)}`];
-  if (viewer.role === 'agent') parts.push(`r.agent_id = $${params.push(viewer.userId)}`);
+  if (viewer.role === 'agent') parts.push(`${who}.agent_id = $${params.push(viewer.userId)}`);
   if (viewer.role === 'broker') {
     const n = params.push(viewer.userId);
-    parts.push(`(r.office_id = $${n} OR r.agent_id = $${n})`);
+    parts.push(`(${who}.office_id = $${n} OR ${who}.agent_id = $${n})`);
   }
-  if (range.agentId) parts.push(`r.agent_id = $${params.push(range.agentId)}`);
+  if (range.agentId) parts.push(`${who}.agent_id = $${params.push(range.agentId)}`);
   return parts.join(' AND ');
 }
 
@@ -82,7 +82,8 @@ type Undelivered = { texts: number; emails: number };
 /**
  * Messages of the period that never reached the lead: texts the carrier reported undelivered or
  * failed (by when they were sent), e-mails the relay reported bounced or complained about (by
- * when it reported), counted for the office and agent who hold the lead now.
+ * when it reported), counted for the agent who sent each (or whose automation did) and the lead's
+ * office at the time, whoever holds the lead now.
  */
 export type UndeliveredReport = Undelivered & {
   readonly perOffice: readonly ({ officeId: string } & Undelivered)[];
@@ -93,12 +94,10 @@ export async function undeliveredReport(db: pg.Pool, viewer: Viewer, range: Repo
   const p: unknown[] = [];
   const { rows } = await db.query<{ office_id: string | null; agent_id: string | null; kind: 'text' | 'email'; count: number }>(
     `SELECT office_id, agent_id, kind, count(*)::int AS count FROM (
-       SELECT r.office_id, r.agent_id, 'text' AS kind FROM report_texts t JOIN report_leads r ON r.lead_id = t.lead_id
-        WHERE t.state IN ('undelivered', 'failed') AND ${scope(viewer, range, p, 't.at')}
+       SELECT t.office_id, t.agent_id, 'text' AS kind FROM report_texts t
+        WHERE t.lead_id IS NOT NULL AND t.state IN ('undelivered', 'failed') AND ${scope(viewer, range, p, 't.at', 't')}
        UNION ALL
-       SELECT r.office_id, r.agent_id, 'email' AS kind FROM report_email_bounces b
-         JOIN report_lead_addresses a ON a.address_hash = b.address_hash JOIN report_leads r ON r.lead_id = a.lead_id
-        WHERE ${scope(viewer, range, p, 'b.at')}
+       SELECT b.office_id, b.agent_id, 'email' AS kind FROM report_email_bounces b WHERE ${scope(viewer, range, p, 'b.at', 'b')}
      ) x GROUP BY 1, 2, 3`,
     p,
   );

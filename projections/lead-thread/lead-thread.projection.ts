@@ -10,7 +10,8 @@ import {
   type SmsEvent,
   smsEventTypes,
 } from '../../src/modules/conversation/conversation.events';
-import { type TextDeliveryReported, textDeliveryEventTypes } from '../../src/modules/compliance/compliance.events';
+import { type EmailDeliveryReported, type TextDeliveryReported, textDeliveryEventTypes } from '../../src/modules/compliance/compliance.events';
+import { EMAIL_DELIVERY_RANK, type EmailDeliveryState } from '../../src/contract/email-delivery';
 import { type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes } from '../../src/modules/leads/leads.events';
 import { type ThreadEvent, threadEventTypes } from '../../src/modules/conversation/conversation.events';
 import { assertNever } from '../../src/shared/errors';
@@ -31,6 +32,7 @@ type Handled =
   | CallLogged
   | ThreadEvent
   | TextDeliveryReported
+  | EmailDeliveryReported
   | AccountsMerged
   | AccountsUnmerged;
 
@@ -69,7 +71,8 @@ export const leadThreadProjection: Projection = {
   // 3: an erased person's rows moved under a survivor by a merge, and the merge's name of them, go too (issue 18).
   // 4: the office id columns named office_id, as in every read model.
   // 5: outbound texts' delivery state and error code (contract section 13).
-  version: 5,
+  // 6: CRM e-mails' delivery state (sent, delivered, bounced, complained) from the relay's reports joined by Message-ID.
+  version: 6,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     ...leadOwnerEventTypes,
@@ -80,6 +83,7 @@ export const leadThreadProjection: Projection = {
     ...callEventTypes,
     ...threadEventTypes,
     ...textDeliveryEventTypes,
+    'EmailDeliveryReported',
     'AccountsMerged',
     'AccountsUnmerged',
     'PersonErased',
@@ -266,9 +270,14 @@ export const leadThreadProjection: Projection = {
             body: d.body,
             subject: d.subject,
             author_id: d.byUserId,
+            // One copied from the agent's own mailbox never went through our relay: no report will come.
+            ...(d.fromMailbox ? {} : { delivery_state: 'sent' }),
           }));
           break;
         }
+        case 'EmailDeliveryReported':
+          await reportEmailDelivery(ctx, e.data);
+          break;
         case 'LeadEmailReceived': {
           const d = e.data;
           const media = d.attachments.length ? d.attachments.map((a) => ({ url: `/uploads/${a.uploadId}`, contentType: a.contentType, name: a.name })) : null;
@@ -339,6 +348,34 @@ async function reportDelivery({ tx, table, push }: ProjectionContext, d: TextDel
   for (const row of rows) {
     const lead = (await tx.query<LeadRow>(`SELECT user_id, agent_id, office_id FROM ${table('thread_leads')} WHERE lead_id = $1`, [row.lead_id])).rows[0];
     if (lead) push({ to: threadRooms(lead), name: 'thread.item', payload: { leadId: row.lead_id, agentId: lead.agent_id, item: itemOf(row) } });
+  }
+}
+
+/**
+ * The relay's report on a CRM e-mail (joined to its message by the Message-ID): set on the
+ * e-mail's item when it moves it further (delivered, then perhaps marked as spam; a temporary
+ * failure is the relay's to retry, not news), pushed to whoever sees the thread.
+ */
+async function reportEmailDelivery({ tx, table, push }: ProjectionContext, d: EmailDeliveryReported['data']): Promise<void> {
+  const messageId = d.message?.messageId;
+  if (!messageId || d.outcome === 'temporary') return;
+  const state: EmailDeliveryState = d.outcome;
+  const { rows } = await tx.query<ItemRow & { lead_id: string }>(
+    `SELECT lead_id, ${ITEM_COLUMNS} FROM ${table('thread_items')} WHERE item_id = $1 AND channel = 'email' AND direction = 'out'`,
+    [messageId],
+  );
+  for (const row of rows) {
+    const now = (row.delivery_state ?? 'sent') as EmailDeliveryState;
+    if ((EMAIL_DELIVERY_RANK[now] ?? 0) >= EMAIL_DELIVERY_RANK[state]) continue;
+    await tx.query(`UPDATE ${table('thread_items')} SET delivery_state = $3, error_code = $4 WHERE lead_id = $1 AND item_id = $2`, [
+      row.lead_id,
+      messageId,
+      state,
+      d.code,
+    ]);
+    const lead = (await tx.query<LeadRow>(`SELECT user_id, agent_id, office_id FROM ${table('thread_leads')} WHERE lead_id = $1`, [row.lead_id])).rows[0];
+    const item = itemOf({ ...row, delivery_state: state, error_code: d.code });
+    if (lead) push({ to: threadRooms(lead), name: 'thread.item', payload: { leadId: row.lead_id, agentId: lead.agent_id, item } });
   }
 }
 

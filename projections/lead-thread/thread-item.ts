@@ -1,4 +1,5 @@
 import type { DeliveryState } from '../../src/contract/text-delivery';
+import type { EmailDeliveryState } from '../../src/contract/email-delivery';
 import type { ThreadChannel, ThreadItem, ThreadMedia } from '../../src/contract/thread';
 
 /** A row of thread_items as read back. */
@@ -37,6 +38,9 @@ export function itemOf(r: ItemRow): ThreadItem {
     ...(r.media ? { media: r.media } : {}),
     ...((r.channel === 'text' || r.channel === 'mms') && r.direction === 'out'
       ? { deliveryState: (r.delivery_state ?? 'sent') as DeliveryState, errorCode: r.error_code }
+      : {}),
+    ...(r.channel === 'email' && r.direction === 'out' && r.delivery_state
+      ? { deliveryState: r.delivery_state as EmailDeliveryState, errorCode: r.error_code }
       : {}),
   };
 }

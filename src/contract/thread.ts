@@ -35,8 +35,12 @@ export const ThreadItemSchema = z.strictObject({
   durationSeconds: z.number().nullable().optional(),
   readAt: z.string().nullable().optional(),
   media: z.array(ThreadMediaSchema).readonly().optional(),
-  /** Outbound texts and MMS: how far the carrier got with it (contract section 13), and its error code when it failed. */
-  deliveryState: z.enum(DELIVERY_STATES).optional(),
+  /**
+   * Outbound texts and MMS: how far the carrier got with it (contract section 13), and its error
+   * code when it failed; CRM e-mails: what the relay reported (sent, delivered, bounced,
+   * complained), and the SMTP code of a bounce.
+   */
+  deliveryState: z.enum([...DELIVERY_STATES, 'bounced', 'complained']).optional(),
   errorCode: z.number().nullable().optional(),
   /** The name of the lead merged into this one that the item came from (issue 18); absent for the lead's own. */
   mergedFrom: z.string().optional(),

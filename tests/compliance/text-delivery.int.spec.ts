@@ -148,4 +148,18 @@ describe("a text's delivery, from Twilio's signed status callbacks to the thread
     ]);
     expect(firstBrokenLink(evidence.entries)).toBeNull();
   });
+
+  it('an undelivered text counts in the reports for the agent who sent it, not the agent the lead was reassigned to afterwards', async () => {
+    const alex = demoUser('agent2');
+    const { leadId, sid } = await textTo('206-555-0176', 'Still interested in the condo?');
+    expect((await status(callback(sid, 'undelivered', '+12065550176', { ErrorCode: '30003' }))).status).toBe(204);
+    await settle(server);
+    const broker = await signIn(server, demoUser('broker').email);
+    expect((await broker.post(`/api/dashboard/leads/${leadId}/reassign`, { agentId: alex.userId })).status).toBe(200);
+    await settle(server);
+    const perAgent = (await broker.get('/api/dashboard/reports')).body.undelivered.perAgent as { agentId: string; texts: number }[];
+    expect(perAgent.find((a) => a.agentId === alex.userId)).toBeUndefined();
+    expect(perAgent.find((a) => a.agentId === jane.userId)?.texts).toBeGreaterThanOrEqual(1);
+    expect((await (await signIn(server, alex.email)).get('/api/dashboard/reports')).body.undelivered).toMatchObject({ texts: 0 });
+  });
 });

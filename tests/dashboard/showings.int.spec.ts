@@ -3,7 +3,8 @@ import { systemContext } from '../../src/commands/command-context';
 import type { Started } from '../../src/main';
 import { type ImportItem, importListings } from '../../src/modules/listings';
 import { SecretKey } from '../../src/modules/accounts';
-import { Mailer, readSmsOutbox, SmsSender } from '../../src/modules/messaging';
+import { AutomatedTextSender } from '../../src/modules/compliance/quiet-hours/automated-text-sender';
+import { Mailer, readSmsOutbox } from '../../src/modules/messaging';
 import { ShowingNotices, ShowingNoticesReactor, ShowingRequests, showingIdOfRequest } from '../../src/modules/showings';
 import { demoUser, newLead, registerOffice, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { child, instantOf, parseICalendar, prop, unescapeText } from '../support/ical';
@@ -30,7 +31,6 @@ describe('showings', () => {
       pool: pool(),
       store: server.runtime.store,
       mailer: server.app.get(Mailer),
-      sms: server.app.get(SmsSender),
       baseUrl: 'http://demo.localhost',
       secret: () => server.app.get(SecretKey).get(),
       push: async () => undefined,
@@ -207,8 +207,10 @@ describe('showings', () => {
     const reminders = async (to: string) => (await mailsTo(pool(), to)).filter((m) => m.subject.startsWith('Reminder'));
     expect(await at('2030-03-11T12:59:00Z')).toBe(0);
     expect(await at('2030-03-11T13:00:00Z')).toBe(1);
+    // The text goes through the automated texts' queue (09:00 for Eve in New York: inside her window).
+    expect(await server.app.get(AutomatedTextSender).sendDue(new Date('2030-03-11T13:00:00Z'))).toBe(1);
     expect((await readSmsOutbox(pool(), '2125550147')).map((t) => t.body)).toEqual([
-      'Reminder: your showing of 12 Court St, Brooklyn, NY 11201 is tomorrow, Tue, Mar 12, 2:00 PM EDT, with Jane Agent. Reply STOP to opt out.',
+      'Reminder: your showing of 12 Court St, Brooklyn, NY 11201 is on Tue, Mar 12, 2:00 PM EDT, with Jane Agent. Reply STOP to opt out.',
     ]);
     expect(await reminders(east.email)).toEqual([]);
     expect(await at('2030-03-11T15:59:00Z')).toBe(0);

@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { mailgunSignature } from '../../src/modules/conversation/receive-inbound-email/mailgun-signature';
 
 /** The webhook signing key and reply domain the tests configure (MAILGUN_WEBHOOK_SIGNING_KEY, INBOUND_EMAIL_DOMAIN). */
@@ -46,3 +48,23 @@ export const hardBounce = (recipient: string) => ({
   message: { headers: { 'message-id': `${randomUUID()}@mg.demo.test` } },
   'delivery-status': { code: 550, message: '5.1.1 The email account that you tried to reach does not exist', description: '' },
 });
+
+export type MailgunSample = 'delivered' | 'failed-permanent' | 'failed-temporary' | 'complained';
+
+/**
+ * One of Mailgun's published event payloads (tests/fixtures/mailgun-events, with their source)
+ * about our e-mail: to `recipient`, its Message-ID as Mailgun sends it (no angle brackets), a
+ * fresh event id (Mailgun's id makes each report once) and the time now. Sign it with `mailgunEvent`.
+ */
+export function mailgunSample(kind: MailgunSample, recipient: string, messageId: string): Record<string, unknown> {
+  const sample = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/mailgun-events', `${kind}.json`), 'utf8')) as {
+    message: { headers: Record<string, string> };
+  };
+  return {
+    ...sample,
+    id: randomBytes(11).toString('base64url'),
+    timestamp: Date.now() / 1000,
+    recipient,
+    message: { ...sample.message, headers: { ...sample.message.headers, to: recipient, 'message-id': messageId.replace(/^<|>$/g, '') } },
+  };
+}

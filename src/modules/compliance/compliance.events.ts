@@ -94,18 +94,34 @@ export const textDeliveryEventTypes = ['TextDeliveryReported'] as const satisfie
 export const textDeliveryStream = (providerId: string) => `textdelivery-${providerId}`;
 
 /**
- * Mailgun's word on an e-mail we sent: a hard bounce, a complaint (marked as spam), or a
- * temporary failure (recorded only). On `emailaddr-{hash}`, keyed by the address's hash so no
- * address is kept in the stream's name or its events; `reason` is our own words for the code.
+ * The e-mail a relay report is about, from the Message-ID we gave it (`<outbox>.<row key>@domain`):
+ * which outbox and which of its rows; for a CRM e-mail also which lead, which message of its
+ * thread and who sent it (null when the outbox is another's or the row is gone).
+ */
+export type ReportedEmail = {
+  readonly outbox: string;
+  readonly key: string;
+  readonly leadId: string | null;
+  readonly messageId: string | null;
+  readonly byUserId: string | null;
+};
+
+/**
+ * Mailgun's word on an e-mail we sent: delivered, a hard bounce, a complaint (marked as spam),
+ * or a temporary failure (recorded only). On `emailaddr-{hash}`, keyed by the address's hash so
+ * no address is kept in the stream's name or its events (the address's bounces and complaints
+ * stop mail to it); `reason` is our own words for the code; `message` the e-mail it is about
+ * (absent on reports recorded before they were joined, null when the Message-ID is not ours).
  */
 export type EmailDeliveryReported = {
   readonly type: 'EmailDeliveryReported';
   readonly data: {
     readonly addressHash: string;
-    readonly outcome: 'bounced' | 'complained' | 'temporary';
+    readonly outcome: 'delivered' | 'bounced' | 'complained' | 'temporary';
     readonly code: number | null;
     readonly reason: string;
     readonly at: string;
+    readonly message?: ReportedEmail | null;
   };
 };
 

@@ -6,6 +6,6 @@ export { nextTextSlot } from './quiet-hours/quiet-hours';
 export { textHeldDecider } from './quiet-hours/text-held.decide';
 export type { AutomatedTextHeld, TextDeliveryReported } from './compliance.events';
 export { textDeliveryEventTypes, textDeliveryStream } from './compliance.events';
-export { type AutomatedText, queueAutomatedText } from './quiet-hours/automated-text-queue';
+export { type AutomatedText, queueAutomatedText, withdrawAutomatedTexts } from './quiet-hours/automated-text-queue';
 export { undeliverable, undeliverableMessage } from './email-delivery/email-address';
 export { skipUndeliverableEmail } from './email-delivery/skip-undeliverable';

@@ -12,6 +12,7 @@ export type { LeadMessageEvent, TextMessageSent } from './conversation.events';
 export { callsStream, emailStream, leadMessageEventTypes, smsStream } from './conversation.events';
 export { LeadEmailSender } from './send-lead-email/lead-email-sender.reactor';
 export { leadEmailOutboxProjection } from './send-lead-email/lead-email.queue';
+export { LEAD_EMAIL_OUTBOX, leadEmailOfMail } from './send-lead-email/lead-email-of-mail';
 export { LeadEmailBody, LeadEmailFields, type LeadEmailInput, LeadEmails } from './send-lead-email/send-lead-email.handler';
 export { EMAIL_UNSUBSCRIBED } from './send-lead-email/lead-email.decide';
 export { sendTextToLead, type TextResult } from './send-text/send-text';

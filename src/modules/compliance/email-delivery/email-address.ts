@@ -10,7 +10,7 @@ export type Undeliverable = { readonly outcome: 'bounced' | 'complained'; readon
 /** The first hard bounce or complaint for the address, or null: temporary failures never stop mail. */
 export async function undeliverable(store: EventStore, address: string): Promise<Undeliverable | null> {
   const events = (await store.readStream(emailAddressStream(address))) as unknown as EmailDeliveryReported[];
-  const hit = events.find((e) => e.type === 'EmailDeliveryReported' && e.data.outcome !== 'temporary');
+  const hit = events.find((e) => e.type === 'EmailDeliveryReported' && (e.data.outcome === 'bounced' || e.data.outcome === 'complained'));
   return hit ? { outcome: hit.data.outcome as Undeliverable['outcome'], reason: hit.data.reason, at: hit.data.at } : null;
 }
 
@@ -22,10 +22,4 @@ export function undeliverableMessage(address: string, u: Undeliverable): string 
   return u.outcome === 'complained' ? `${who} marked our e-mail as spam on ${day}: no more e-mail is sent to it` : `${who} bounced on ${day}: ${u.reason}`;
 }
 
-/** SMTP codes in words; the provider's own text may quote the address, so it is not kept. */
-export function bounceReason(code: number | null): string {
-  if (code === 550 || code === 551 || code === 553) return 'mailbox does not exist';
-  if (code === 552) return 'mailbox is full';
-  if (code === 605) return 'address is on the provider’s bounce list';
-  return code ? `refused by the receiving server (code ${code})` : 'refused by the receiving server';
-}
+export { bounceReason } from '../../../contract/email-delivery';

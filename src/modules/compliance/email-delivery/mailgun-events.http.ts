@@ -16,6 +16,7 @@ import { logger } from '../../../shared/logger';
 import { stableId } from '../../../shared/stable-id';
 import { checkMailgunSignature, MAILGUN_MAX_AGE_SECONDS, type MailgunSignature } from '../../conversation';
 import { bounceReason, type EmailDeliveryReported, emailAddressHash, emailAddressStream } from './email-address';
+import { reportedEmail } from './reported-email';
 
 const log = logger('mailgun-events');
 
@@ -26,17 +27,20 @@ type EventData = {
   readonly recipient?: unknown;
   readonly timestamp?: unknown;
   readonly 'delivery-status'?: { readonly code?: unknown };
+  readonly message?: { readonly headers?: { readonly 'message-id'?: unknown } };
 };
 
-/** Mailgun's event as ours: permanent failures bounce, complaints complain, temporary ones are only recorded; the rest (delivered, opened…) is none of ours. */
+/** Mailgun's event as ours: delivered, permanent failures bounce, complaints complain, temporary ones are only recorded; the rest (opened, clicked…) is none of ours. */
 function outcomeOf(d: EventData): EmailDeliveryReported['data']['outcome'] | null {
+  if (d.event === 'delivered') return 'delivered';
   if (d.event === 'complained') return 'complained';
   if (d.event === 'failed') return d.severity === 'permanent' ? 'bounced' : 'temporary';
   return null;
 }
 
 /**
- * Mailgun's delivery webhook (contract section 13): checked as the inbound mail is (HMAC-SHA256
+ * Mailgun's delivery webhook (contract section 13), each report joined to the e-mail it is about
+ * by its Message-ID (ours name the outbox and row): checked as the inbound mail is (HMAC-SHA256
  * of timestamp + token under MAILGUN_WEBHOOK_SIGNING_KEY, constant-time, at most 15 minutes
  * old, each token once) before any of event-data is read; else 403 and nothing recorded.
  */
@@ -71,8 +75,9 @@ export class MailgunEventsController {
       addressHash: emailAddressHash(d.recipient),
       outcome,
       code,
-      reason: outcome === 'complained' ? 'marked as spam' : bounceReason(code),
+      reason: outcome === 'complained' ? 'marked as spam' : outcome === 'delivered' ? 'delivered' : bounceReason(code),
       at,
+      message: await reportedEmail(this.pool, d.message?.headers?.['message-id']),
     };
     // Mailgun retries a webhook it did not see answered: its event id makes the record once.
     const eventKey = typeof d.id === 'string' && d.id ? d.id : tokenKey;

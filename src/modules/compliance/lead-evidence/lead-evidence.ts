@@ -16,8 +16,9 @@ export type LeadEvidence = {
 
 /**
  * What became of each message as of the moment: a text's latest state from its carrier (its
- * message id, state, the carrier's error code, when reported); an e-mail address's bounce or
- * complaint from the relay, which reports on the address, not one message (`messageId` null).
+ * message id, state, the carrier's error code, when reported); each relay report on the lead's
+ * address (delivered, bounced, complained, a temporary failure) with the message of the thread it
+ * is about (`messageId` null for mail outside the thread, such as alerts, or older reports).
  */
 export type Delivery = {
   readonly channel: 'text' | 'email';
@@ -45,7 +46,9 @@ function deliveriesOf(until: readonly HistoryEvent[]): Delivery[] {
       });
     }
     if (e.type === 'EmailDeliveryReported' && typeof d.outcome === 'string') {
-      emails.push({ channel: 'email', messageId: null, state: d.outcome, errorCode: typeof d.code === 'number' ? d.code : null, at: e.at });
+      const message = d.message as { messageId?: unknown } | null | undefined;
+      const messageId = typeof message?.messageId === 'string' ? message.messageId : null;
+      emails.push({ channel: 'email', messageId, state: d.outcome, errorCode: typeof d.code === 'number' ? d.code : null, at: e.at });
     }
   }
   return [...texts.values(), ...emails];

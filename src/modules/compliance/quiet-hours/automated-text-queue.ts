@@ -17,6 +17,8 @@ export type AutomatedText = {
   readonly byUserId: string;
   readonly body: string;
   readonly cellPhone: string;
+  /** When the text stops meaning anything (a showing's reminder: the showing's start): still held then, it is dropped. */
+  readonly voidAfter?: Date | null;
 };
 
 const DAY_FMT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -49,9 +51,9 @@ export async function queueAutomatedText(store: EventStore, pool: pg.Pool, t: Au
     booked.map((r) => r.not_before),
   );
   const { rows } = await pool.query<{ not_before: Date }>(
-    `INSERT INTO automated_texts (message_id, lead_id, site_id, by_user_id, body, not_before) VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO automated_texts (message_id, lead_id, site_id, by_user_id, body, not_before, void_after) VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (message_id) DO UPDATE SET message_id = excluded.message_id RETURNING not_before`,
-    [t.messageId, t.lead.leadId, t.lead.siteId, t.byUserId, t.body, notBefore.toISOString()],
+    [t.messageId, t.lead.leadId, t.lead.siteId, t.byUserId, t.body, notBefore.toISOString(), t.voidAfter?.toISOString() ?? null],
   );
   const queued = rows[0]!.not_before;
   if (queued.getTime() > now.getTime()) {
@@ -72,4 +74,13 @@ export async function queueAutomatedText(store: EventStore, pool: pg.Pool, t: Au
     );
   }
   return { notBefore: queued };
+}
+
+/**
+ * Takes back automated texts still waiting (a cancelled or moved showing's reminder): they are
+ * never sent. One already sent stays as it is.
+ */
+export async function withdrawAutomatedTexts(pool: pg.Pool, messageIds: readonly string[]): Promise<void> {
+  if (messageIds.length === 0) return;
+  await pool.query(`UPDATE automated_texts SET state = 'withdrawn', body = '' WHERE message_id = ANY($1::uuid[]) AND state = 'pending'`, [messageIds]);
 }

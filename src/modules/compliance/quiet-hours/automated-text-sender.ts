@@ -16,13 +16,13 @@ import { complianceStream } from '../compliance.events';
 
 const log = logger('automated-texts');
 
-type Row = { message_id: string; lead_id: string; by_user_id: string; body: string };
+type Row = { message_id: string; lead_id: string; by_user_id: string; body: string; void_after: Date | null };
 type Composed = { readonly text: TextMessage; readonly row: Row; readonly siteId: string };
 
 const TABLE: OutboxTable = {
   table: 'automated_texts',
   key: 'message_id',
-  columns: 'message_id, lead_id, by_user_id, body',
+  columns: 'message_id, lead_id, by_user_id, body, void_after',
   order: 'not_before, message_id',
   clearWhenDone: ['body'],
 };
@@ -59,7 +59,7 @@ export class AutomatedTextSender extends SweptReactor {
         this.kit.pool,
         (c) => this.deliver(c, now),
         table,
-        (row) => this.compose(row),
+        (row) => this.compose(row, now),
         (row, err, f) =>
           log.warn(f.permanent ? 'an automated text was refused for good' : 'an automated text failed; it is tried again later', {
             messageId: row.message_id,
@@ -72,7 +72,9 @@ export class AutomatedTextSender extends SweptReactor {
     return sent;
   }
 
-  private async compose(row: Row): Promise<OutboxPlan<Composed>> {
+  private async compose(row: Row, now: Date): Promise<OutboxPlan<Composed>> {
+    // Held past the moment it was about (the showing began while the lead slept): never sent late.
+    if (row.void_after && row.void_after.getTime() <= now.getTime()) return { state: 'expired' };
     const { lead } = await loadLead(this.kit.store, row.lead_id);
     if (!lead.exists) return { state: 'dropped' };
     const { account } = await loadAccount(this.kit.store, lead.userId);

@@ -6,6 +6,7 @@ import { loadLead } from '../../leads';
 import { renderLeadEmail } from './lead-email-mail';
 import { LEAD_EMAIL_PUSH } from './lead-email.queue';
 import { replyAddress } from './reply-address';
+import { LEAD_EMAIL_OUTBOX } from './lead-email-of-mail';
 import { skipUndeliverableEmail } from '../../compliance';
 
 type Row = { mail_id: string; message_id: string; lead_id: string; by_user_id: string; subject: string; body: string };
@@ -38,7 +39,7 @@ export class LeadEmailSender extends MailOutboxSender<Row> {
   ) {
     // Neither the address nor the words are logged, nor the relay's message (it may quote the address).
     // Several at once: an action plan's step falling due for many leads at the same instant mails them all (bounded: each holds a pooled connection).
-    super(kit, { name: 'lead-email', signal: LEAD_EMAIL_PUSH, table: OUTBOX, concurrency: 6 });
+    super(kit, { name: LEAD_EMAIL_OUTBOX, signal: LEAD_EMAIL_PUSH, table: OUTBOX, concurrency: 6 });
   }
 
   /** Sent, or left unsent for good: dropped (the lead or its address is gone), suppressed (the lead unsubscribed since). */

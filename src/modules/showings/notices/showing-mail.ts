@@ -155,8 +155,8 @@ export function reminderMail(c: NoticeContext): MailMessage {
   };
 }
 
-/** The day-before reminder by text (to a lead who allows texts and has a cell phone). */
+/** The reminder by text (to a lead who allows texts and has a cell phone): it may wait for the lead's morning, so it names the day, not "tomorrow". */
 export function reminderText(c: NoticeContext): string {
   const s = c.showing;
-  return `Reminder: your showing of ${oneLine(s.address)} is tomorrow, ${showingWhen(s.start, s.timeZone)}, with ${agentName(c)}. Reply STOP to opt out.`;
+  return `Reminder: your showing of ${oneLine(s.address)} is on ${showingWhen(s.start, s.timeZone)}, with ${agentName(c)}. Reply STOP to opt out.`;
 }

@@ -7,7 +7,7 @@ import { CONFIG, DB_POOL, RUNTIME } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { SecretKey } from '../../accounts';
-import { Mailer, SmsSender } from '../../messaging';
+import { Mailer } from '../../messaging';
 import { WebPushNotifier } from '../../notifications';
 import { ShowingNotices } from './showing-notices';
 
@@ -24,7 +24,6 @@ export class ShowingNoticesReactor extends SweptReactor {
     @Inject(DB_POOL) pool: pg.Pool,
     @Inject(EventStore) store: EventStore,
     @Inject(Mailer) mailer: Mailer,
-    @Inject(SmsSender) sms: SmsSender,
     @Inject(CONFIG) config: Config,
     @Inject(SecretKey) secret: SecretKey,
     @Inject(WebPushNotifier) webPush: WebPushNotifier,
@@ -34,7 +33,6 @@ export class ShowingNoticesReactor extends SweptReactor {
       pool,
       store,
       mailer,
-      sms,
       baseUrl: config.publicUrl,
       secret: () => secret.get(),
       push: (userId, n) => webPush.notify([`user:${userId}`], n),

@@ -6,7 +6,9 @@ import { logger } from '../../../shared/logger';
 import { loadAccount } from '../../accounts';
 import { loadLead } from '../../leads';
 import { textEligibility } from '../../messaging';
-import { decideOnceWithRetry, type Mailer, type ReactorOutbox, type SmsSender } from '../../messaging';
+import { decideOnceWithRetry, type Mailer, type ReactorOutbox } from '../../messaging';
+import { queueAutomatedText, withdrawAutomatedTexts } from '../../compliance';
+import { stableId } from '../../../shared/stable-id';
 import { loadShowing } from '../showing';
 import { signProposalLink, PROPOSAL_PAGE } from '../answer-showing/showing-answer-link';
 import { cancellationMail, invitationMail, type NoticeContext, proposalMail, reminderMail, reminderText } from './showing-mail';
@@ -22,7 +24,6 @@ export type ShowingNoticesDeps = {
   readonly pool: pg.Pool;
   readonly store: EventStore;
   readonly mailer: Mailer;
-  readonly sms: SmsSender;
   readonly baseUrl: string;
   /** The server secret (the proposal's accept link is signed with it). */
   readonly secret: () => Promise<Buffer>;
@@ -34,13 +35,19 @@ type Recipient = 'lead' | 'agent';
 const RECIPIENTS: Record<DueNotice['kind'], readonly Recipient[]> = { propose: ['lead'], invite: ['lead'], cancel: ['lead', 'agent'], reminder: ['lead'] };
 const WANTED: Record<DueNotice['kind'], string> = { propose: 'requested', invite: 'confirmed', cancel: 'cancelled', reminder: 'confirmed' };
 
+/** The id of a showing's reminder text for one SEQUENCE (the same reminder queued again is the same text). */
+const reminderTextId = (showingId: string, sequence: number): string => stableId(`showing-reminder-text:${showingId}:${sequence}`);
+/** The reminder texts of a showing's earlier SEQUENCEs (moved since, or now cancelled), to take back if they still wait. */
+const earlierReminderTexts = (showingId: string, sequence: number): string[] => Array.from({ length: sequence }, (_, k) => reminderTextId(showingId, k));
+
 /**
  * The office's proposal of a time (to the lead, with the signed link that accepts it), the lead's
  * invitation (with the .ics, METHOD:REQUEST, on confirmation and on each move of a confirmed
  * showing), the cancellation (to the lead and the agent, METHOD:CANCEL once invited; the agent
  * also by web push when the lead cancelled)
- * and the day-before reminder (a text when the lead allows texts and has a cell phone, else an
- * e-mail), each once. Time is passed in (`now`), so tests set the clock. Each message's row in
+ * and the day-before reminder (a text when the lead allows texts and has a cell phone, queued as
+ * every automated text to a lead is, for the lead's window and the office's daily number, and
+ * taken back if the showing moves or is cancelled while it waits; else an e-mail), each once. Time is passed in (`now`), so tests set the clock. Each message's row in
  * showing_notice_outbox (showing, kind, SEQUENCE, recipient) is inserted, the message sent and
  * the row committed in one transaction (decideOnceWithRetry: a failure waits as the outboxes'
  * retry policy says). Before sending, the showing is read from its
@@ -67,7 +74,7 @@ export class ShowingNotices {
     const agentId = showing.agentId ?? lead.agentId;
     const agent = agentId ? (await loadAccount(this.deps.store, agentId)).account : null;
     const leadAccount = (await loadAccount(this.deps.store, lead.userId)).account;
-    const byText = n.kind === 'reminder' && textEligibility(leadAccount) === null;
+    const byText = n.kind === 'reminder' && textEligibility(leadAccount) === null && agentId !== null;
     const live = showing.status === wanted && showing.sequence === n.sequence && (to === 'lead' || agent?.exists === true);
     const c: NoticeContext = {
       showing,
@@ -84,6 +91,9 @@ export class ShowingNotices {
       [n.showingId, n.kind, n.sequence, to, byText ? 'text' : 'email', live ? 'sent' : 'void'],
       async (db) => {
         if (!live) return false;
+        // A reminder text still held for the lead's quiet hours is about a time that no longer holds.
+        if (to === 'lead' && (n.kind === 'invite' || n.kind === 'cancel'))
+          await withdrawAutomatedTexts(this.deps.pool, earlierReminderTexts(n.showingId, n.sequence));
         if (n.kind === 'invite') {
           const { rowCount } = await db.query(
             `SELECT 1 FROM showing_notice_outbox WHERE showing_id = $1 AND kind = 'invite' AND state = 'sent' AND sequence < $2`,
@@ -104,8 +114,21 @@ export class ShowingNotices {
               id: `showing-cancel-${showing.showingId}-${n.sequence}`,
             });
           }
-        } else if (byText && leadAccount.exists && leadAccount.cellPhone)
-          await this.deps.sms.send({ to: leadAccount.cellPhone, body: reminderText(c), mediaUrl: null });
+        } else if (byText && leadAccount.exists && leadAccount.cellPhone && agentId)
+          // As every automated text to a lead: in the lead's window, within the office's daily number, on the thread.
+          await queueAutomatedText(
+            this.deps.store,
+            this.deps.pool,
+            {
+              lead,
+              messageId: reminderTextId(n.showingId, n.sequence),
+              byUserId: agentId,
+              body: reminderText(c),
+              cellPhone: leadAccount.cellPhone,
+              voidAfter: new Date(showing.start),
+            },
+            now,
+          );
         else await this.deps.mailer.send(reminderMail(c));
         return true;
       },
