@@ -331,6 +331,10 @@ class ProjectionWorker {
     // stored checkpoint, finding only events of other types up to here.
     if (events.length === 0 && !this.savedStale) {
       this.checkpoint = next;
+      // The read that failed worked this time: a read model that sees none of its types for
+      // long (a lead list over an imported log of listings) stayed failed, and no wait for the
+      // catch-up ever ended.
+      this.recovered();
       this.saveTimer ??= setTimeout(
         () => void this.saveDeferred().catch((err: Error) => log.debug('deferred checkpoint not saved', { projection: p.name, message: err.message })),
         DEFERRED_SAVE_MS,
@@ -369,14 +373,17 @@ class ProjectionWorker {
     this.saved = next;
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
-    if (this.state === 'failed') {
-      this.state = 'live';
-      this.error = undefined;
-    }
+    this.recovered();
     if (output.pushes.length > 0) this.recent.push({ settlesAt: Date.now() + PUSH_SETTLE_MS, from });
     if (output.pushes.length > 0 || output.signals.length > 0) {
       this.options.onCommit?.({ pushes: output.pushes.map((push) => ({ ...push, position: next })), signals: output.signals });
     }
+  }
+
+  private recovered(): void {
+    if (this.state !== 'failed') return;
+    this.state = 'live';
+    this.error = undefined;
   }
 
   /**

@@ -1,10 +1,13 @@
 import type pg from 'pg';
+import { logger } from '../../../src/shared/logger';
 import { type Checkpoint, compareCheckpoints, positionOf, START } from '../../../src/eventstore/event-store.port';
 import type { ReplayContext } from '../../runner';
 import type { SearchDoc } from '../search-document';
 import { copyIn, copyValue, tsvectorLiteral } from './copy-in';
 import { AggregateDeltas, contributionsOf } from './search-aggregates';
 import { evolveDoc, NAMES, noteUpdates, SEARCH_EVENT_TYPES, searchRowOf } from './search-rows';
+
+const log = logger('projections');
 
 /** Listings folded in memory at once: the log is read once per this many (a SearchDoc is about 1 kB). */
 const LISTINGS_PER_PASS = 300_000;
@@ -35,6 +38,7 @@ export async function replaySearchListings(ctx: ReplayContext, listingsPerPass =
   await tx.query(`SET LOCAL maintenance_work_mem = '256MB'`);
   const rebuildIndexes = await dropIndexes(tx, listings);
   let covered = 0;
+  const timing = new PhaseTimes();
   // Every listing's cell and name counts, written once at the end (a few thousand rows).
   const aggregates = new AggregateDeltas();
   const read = (from: Checkpoint) => {
@@ -63,6 +67,7 @@ export async function replaySearchListings(ctx: ReplayContext, listingsPerPass =
         ctx.onProgress(covered);
       }
     }
+    timing.end('read and fold');
     const held = [...docs.values()].filter((d): d is SearchDoc => d !== undefined);
     docs.clear();
     // Each chunk's lines are made while PostgreSQL takes the previous one: the two cores work at once.
@@ -76,10 +81,15 @@ export async function replaySearchListings(ctx: ReplayContext, listingsPerPass =
       copying.catch(() => undefined);
     }
     await copying;
+    timing.end('copy');
   }
   await aggregates.write(tx, table('search_cells'), table('search_terms'));
+  timing.end('counts');
   await rebuildIndexes();
+  timing.end('indexes');
   await tx.query(`ANALYZE ${listings}`);
+  timing.end('analyze');
+  log.info('search tables loaded in bulk', { events: covered, passes, ...timing.seconds() });
   return covered;
 }
 
@@ -117,8 +127,24 @@ async function dropIndexes(tx: pg.PoolClient, table: string): Promise<() => Prom
   }
   return async () => {
     for (const r of rows) {
+      const t0 = performance.now();
       if (r.constraint_def) await tx.query(`ALTER TABLE ${table} ADD CONSTRAINT ${r.name} ${r.constraint_def}`);
       else await tx.query(r.def);
+      log.debug('search index built', { index: r.name, seconds: Math.round(performance.now() - t0) / 1000 });
     }
   };
+}
+
+/** Seconds spent in each phase of the load, summed over passes: what an operator reads in the log of a slow first start. */
+class PhaseTimes {
+  private last = performance.now();
+  private readonly spent = new Map<string, number>();
+  end(phase: string): void {
+    const now = performance.now();
+    this.spent.set(phase, (this.spent.get(phase) ?? 0) + (now - this.last) / 1000);
+    this.last = now;
+  }
+  seconds(): Record<string, number> {
+    return Object.fromEntries([...this.spent].map(([k, v]) => [k.replace(/ /g, '_') + '_s', Math.round(v * 10) / 10]));
+  }
 }
