@@ -76,9 +76,13 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, key: string, label: s
         ctx.progress(`${key}-server: serving after ${((Date.now() - t0) / 1000).toFixed(1)} s; not live yet: ${notLive().join(', ') || 'none'}`);
         // When each read model went live: the phase that keeps the server from having caught up.
         const watch = setInterval(() => {
-          for (const n of notLive()) pending.add(n);
-          for (const n of [...pending])
-            if (!notLive().includes(n)) (pending.delete(n), ctx.progress(`${key}-server: ${n} live after ${((Date.now() - t0) / 1000).toFixed(1)} s`));
+          const now = notLive();
+          for (const n of now) pending.add(n);
+          for (const n of pending) {
+            if (now.includes(n)) continue;
+            pending.delete(n);
+            ctx.progress(`${key}-server: ${n} live after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+          }
         }, 250);
         const pending = new Set<string>();
         function notLive(): string[] {
