@@ -121,10 +121,13 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, key: string, label: s
       ctx.progress(`${key}-${p.name}: ${events.toLocaleString('en-US')} events`);
       let m;
       try {
-        m = await ctx.measure(async () => {
+        const catchUp = async () => {
           runner.start();
           await runner.waitForCatchUp(3_600_000);
-        });
+        };
+        m = await ctx.measure(() =>
+          process.env.BENCH_CPU_PROFILE ? profiled(catchUp).then(({ summary }) => ctx.progress(`${key}-${p.name}: CPU profile: ${summary}`)) : catchUp(),
+        );
       } finally {
         await runner.stop();
       }
