@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compareCheckpoints, type EventStore } from '../../src/eventstore/event-store.port';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
@@ -522,6 +522,33 @@ describe('ProjectionRunner', () => {
     await caughtUp(r);
     await expectMatchesLog(db.pool, 'idle');
     expect((await projectionStatus(db.pool))[0]).toMatchObject({ lag: 0, eventsApplied: 8 });
+  });
+
+  it('a projection whose read of the log failed once is live again at its next read, though only other types pass', async () => {
+    // Its own store, on one connection: holding that connection makes the projection's read time out.
+    const narrow = new pg.Pool({ connectionString: db.url, max: 1, connectionTimeoutMillis: 100 });
+    const narrowStore = new PostgresEventStore(narrow, { pollMs: 50, databaseUrl: db.url });
+    const r = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store: narrowStore, projections: [countingProjection('quiet')], batchSize: BATCH });
+    try {
+      r.start();
+      await appendCounted(store, 5, { streams: 1 });
+      await r.waitForCatchUp();
+      const held = await narrow.connect();
+      try {
+        await store.append(`other-${randomUUID()}`, 'no_stream', [anEvent('Ignored')]);
+        await until(() => r.states()[0]!.state === 'failed');
+      } finally {
+        held.release();
+      }
+      // A first start over an imported log of listings: a read model of leads sees none of its events.
+      await store.append(`other-${randomUUID()}`, 'no_stream', [anEvent('Ignored')]);
+      await r.waitForCatchUp(10_000);
+      expect(r.states()).toEqual([{ name: 'quiet', state: 'live', error: undefined }]);
+    } finally {
+      await r.stop();
+      await narrowStore.close();
+      await narrow.end();
+    }
   });
 
   it('a long-running transaction elsewhere delays the projection but never makes it skip', async () => {

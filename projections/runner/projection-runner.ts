@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { type Checkpoint, compareCheckpoints, type EventStore, START, type Subscription } from '../../src/eventstore/event-store.port';
+import { type Checkpoint, compareCheckpoints, type EventStore, type Subscription } from '../../src/eventstore/event-store.port';
 import type { StoredEvent } from '../../src/shared/event';
 import { isConnectionError } from '../../src/database/connection-errors';
 import { logger } from '../../src/shared/logger';
@@ -254,11 +254,7 @@ class ProjectionWorker {
     await client.query('BEGIN');
     try {
       const stored = await readCheckpoint(client, p.name, true);
-      const bulk =
-        !stored &&
-        p.replay !== undefined &&
-        this.options.store.logInPostgres &&
-        (await this.options.store.readAll(START, { types: p.eventTypes, limit: BULK_FROM })).events.length >= BULK_FROM;
+      const bulk = !stored && p.replay !== undefined && this.options.store.logInPostgres && (await longLog(client, p.eventTypes));
       if (!stored) {
         await createFreshTables(client, p, liveTable);
         // Without a checkpoint the rebuild below replays the whole log and sets it on the swap; the empty tables answer meanwhile.
@@ -331,6 +327,10 @@ class ProjectionWorker {
     // stored checkpoint, finding only events of other types up to here.
     if (events.length === 0 && !this.savedStale) {
       this.checkpoint = next;
+      // The read that failed worked this time: a read model that sees none of its types for
+      // long (a lead list over an imported log of listings) stayed failed, and no wait for the
+      // catch-up ever ended.
+      this.recovered();
       this.saveTimer ??= setTimeout(
         () => void this.saveDeferred().catch((err: Error) => log.debug('deferred checkpoint not saved', { projection: p.name, message: err.message })),
         DEFERRED_SAVE_MS,
@@ -369,14 +369,17 @@ class ProjectionWorker {
     this.saved = next;
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
-    if (this.state === 'failed') {
-      this.state = 'live';
-      this.error = undefined;
-    }
+    this.recovered();
     if (output.pushes.length > 0) this.recent.push({ settlesAt: Date.now() + PUSH_SETTLE_MS, from });
     if (output.pushes.length > 0 || output.signals.length > 0) {
       this.options.onCommit?.({ pushes: output.pushes.map((push) => ({ ...push, position: next })), signals: output.signals });
     }
+  }
+
+  private recovered(): void {
+    if (this.state !== 'failed') return;
+    this.state = 'live';
+    this.error = undefined;
   }
 
   /**
@@ -406,6 +409,18 @@ const QUIET_COMMIT = 'SET LOCAL synchronous_commit = off; COMMIT';
 
 /** Events of its types from which a first run takes the projection's set-based replay (see ensureTables). */
 const BULK_FROM = 10_000;
+
+/**
+ * Whether the log holds BULK_FROM events of these types, counted in PostgreSQL (only when the log
+ * is there): reading them through the store parsed 10,000 whole events per projection to say so.
+ */
+async function longLog(client: pg.Client, types: readonly string[]): Promise<boolean> {
+  const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM (SELECT 1 FROM events WHERE type = ANY($1::text[]) LIMIT $2) e', [
+    types,
+    BULK_FROM,
+  ]);
+  return rows[0]!.n >= BULK_FROM;
+}
 /**
  * After how long a batch's pushes count as gone out (see unsettledFrom). They leave within
  * milliseconds of the commit (the NOTIFY to the other instances on connections of their own);

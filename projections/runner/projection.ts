@@ -57,6 +57,8 @@ export type Projection = {
 /** A rebuild's replay (Projection.replay): one transaction, writing the fresh tables. */
 export type ReplayContext = ProjectionContext & {
   readonly store: EventStore;
+  /** Connections apart from `tx`: the log read on one while `tx` writes (the two cores at work at once). */
+  readonly pool: pg.Pool;
   /** The last event to replay (the live checkpoint, or the log's head). */
   readonly upTo: Checkpoint;
   /** The projection's own `apply`, for events the set-based replay leaves to it. */

@@ -167,7 +167,7 @@ async function replayInSql(client: pg.PoolClient, opts: RebuildOptions, rbName: 
   if (compareCheckpoints(upTo, START) <= 0) return START;
   await tx(client, async () => {
     const ctx: ProjectionContext = { tx: client, table: rebuildTable, push: () => undefined, signal: () => undefined, replaying: true };
-    const applied = await p.replay!({ ...ctx, store, upTo, apply: (events) => p.apply(events, ctx), onProgress: progress });
+    const applied = await p.replay!({ ...ctx, store, pool: opts.pool, upTo, apply: (events) => p.apply(events, ctx), onProgress: progress });
     if (!(await advanceCheckpoint(client, rbName, START, upTo, applied))) throw new Error(`The rebuild checkpoint of ${p.name} moved under it`);
     progress(applied);
   });

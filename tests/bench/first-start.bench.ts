@@ -7,6 +7,7 @@ import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event
 import { startServer } from '../../src/main';
 import { importListings } from '../../src/modules/listings';
 import { type Benchmark, type BenchContext, type BenchDatabase, cpuPer } from './bench';
+import { profiled } from './cpu-profile';
 
 /**
  * A server's first start over a freshly imported log of listings (`npm run import`, then
@@ -52,25 +53,52 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, key: string, label: s
 
     if (ctx.wants(`${key}-server`) || ctx.wants(key)) {
       ctx.progress(`${key}: starting a whole server`);
-      const m = await ctx.measure(async () => {
+      const m = await ctx.measure(() =>
+        process.env.BENCH_CPU_PROFILE
+          ? profiled(startAndCatchUp).then(({ summary }) => ctx.progress(`${key}-server: CPU profile: ${summary}`))
+          : startAndCatchUp(),
+      );
+      async function startAndCatchUp(): Promise<void> {
+        const t0 = Date.now();
         const server = await startServer(
           loadConfig({
             NODE_ENV: 'production',
             DATABASE_URL: db.url,
             PORT: '0',
             HOST: '127.0.0.1',
-            LOG_LEVEL: 'error',
+            LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'error',
             DEMO_SEED: '0',
             SEARCH_INDEX: 'memory',
             SEARCH_SNAPSHOT_FILE: '',
           }),
         );
+        const started = Date.now();
+        ctx.progress(`${key}-server: serving after ${((Date.now() - t0) / 1000).toFixed(1)} s; not live yet: ${notLive().join(', ') || 'none'}`);
+        // When each read model went live: the phase that keeps the server from having caught up.
+        const watch = setInterval(() => {
+          const now = notLive();
+          for (const n of now) pending.add(n);
+          for (const n of pending) {
+            if (now.includes(n)) continue;
+            pending.delete(n);
+            ctx.progress(`${key}-server: ${n} live after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+          }
+        }, 250);
+        const pending = new Set<string>();
+        function notLive(): string[] {
+          return server.runtime.runner
+            .states()
+            .filter((s) => s.state !== 'live')
+            .map((s) => s.name);
+        }
         try {
           await server.runtime.runner.waitForCatchUp(3_600_000);
+          ctx.progress(`${key}-server: caught up ${((Date.now() - started) / 1000).toFixed(1)} s after serving`);
         } finally {
+          clearInterval(watch);
           await server.stop();
         }
-      });
+      }
       ctx.record({
         key: `${key}-server`,
         label: `first start${at}: a whole server until every read model has caught up`,
@@ -93,10 +121,13 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, key: string, label: s
       ctx.progress(`${key}-${p.name}: ${events.toLocaleString('en-US')} events`);
       let m;
       try {
-        m = await ctx.measure(async () => {
+        const catchUp = async () => {
           runner.start();
           await runner.waitForCatchUp(3_600_000);
-        });
+        };
+        m = await ctx.measure(() =>
+          process.env.BENCH_CPU_PROFILE ? profiled(catchUp).then(({ summary }) => ctx.progress(`${key}-${p.name}: CPU profile: ${summary}`)) : catchUp(),
+        );
       } finally {
         await runner.stop();
       }

@@ -1,14 +1,19 @@
 import type pg from 'pg';
-import { type Checkpoint, compareCheckpoints, positionOf, START } from '../../../src/eventstore/event-store.port';
+import { logger } from '../../../src/shared/logger';
+import { type Checkpoint, START } from '../../../src/eventstore/event-store.port';
+import { upcastData } from '../../../src/eventstore/office-id-upcaster';
 import type { ReplayContext } from '../../runner';
 import type { SearchDoc } from '../search-document';
 import { copyIn, copyValue, tsvectorLiteral } from './copy-in';
 import { AggregateDeltas, contributionsOf } from './search-aggregates';
-import { evolveDoc, NAMES, noteUpdates, SEARCH_EVENT_TYPES, searchRowOf } from './search-rows';
+import { evolveDoc, type FoldedEvent, NAMES, noteUpdates, SEARCH_EVENT_TYPES, searchRowOf } from './search-rows';
+
+const log = logger('projections');
 
 /** Listings folded in memory at once: the log is read once per this many (a SearchDoc is about 1 kB). */
 const LISTINGS_PER_PASS = 300_000;
-const READ_LIMIT = 5_000;
+/** Events per read of the log: big pages of the few columns the fold reads. */
+const READ_LIMIT = 20_000;
 /** Rows per COPY. */
 const COPY_ROWS = 10_000;
 const COPY_COLUMNS = [...NAMES.filter((n) => n !== 'words'), 'pt', 'u', 'words'];
@@ -22,10 +27,10 @@ const COPY_COLUMNS = [...NAMES.filter((n) => n !== 'words'), 'pt', 'u', 'words']
  * a fraction of that. The runner swaps the tables in afterwards, the old ones serving meanwhile.
  *
  * Memory: at most LISTINGS_PER_PASS docs are held; a bigger log is read once per share of the
- * listings (by a hash of the pdid), so each listing is still folded from all its events in order.
+ * listings (by a hash of the pdid, in SQL), so each listing is still folded from all its events in order.
  */
 export async function replaySearchListings(ctx: ReplayContext, listingsPerPass = LISTINGS_PER_PASS): Promise<number> {
-  const { tx, table, store, upTo } = ctx;
+  const { tx, table, upTo } = ctx;
   const listings = table('search_listings');
   const { rows } = await tx.query<{ n: string }>(
     `SELECT count(*) AS n FROM events WHERE type = 'ListingListed' AND (transaction_id, global_position) <= ($1::xid8, $2::bigint)`,
@@ -35,34 +40,34 @@ export async function replaySearchListings(ctx: ReplayContext, listingsPerPass =
   await tx.query(`SET LOCAL maintenance_work_mem = '256MB'`);
   const rebuildIndexes = await dropIndexes(tx, listings);
   let covered = 0;
+  const timing = new PhaseTimes();
   // Every listing's cell and name counts, written once at the end (a few thousand rows).
   const aggregates = new AggregateDeltas();
-  const read = (from: Checkpoint) => {
-    const page = store.readAll(from, { types: SEARCH_EVENT_TYPES, limit: READ_LIMIT });
+  const read = (after: Checkpoint, share: Share) => {
+    const page = readLog(ctx.pool, after, upTo, share);
     // Read ahead: a fold that fails first leaves it unawaited, not unhandled.
     page.catch(() => undefined);
     return page;
   };
   for (let pass = 0; pass < passes; pass++) {
     const docs = new Map<string, SearchDoc | undefined>();
-    let reading = read(START);
+    const share = { of: passes, index: pass };
+    let reading = read(START, share);
     for (let done = false; !done;) {
-      const page = await reading;
-      const events = page.events.filter((e) => compareCheckpoints(positionOf(e), upTo) <= 0);
-      done = page.atEnd || events.length < page.events.length;
+      const { events, last } = await reading;
+      done = events.length < READ_LIMIT;
       // The next page is read while this one is folded.
-      if (!done) reading = read(page.next);
+      if (!done) reading = read(last, share);
       for (const e of events) {
         const pdid = (e.data as { pdid: string }).pdid;
-        if (passes > 1 && shareOf(pdid, passes) !== pass) continue;
         docs.set(pdid, evolveDoc(docs.get(pdid), e));
       }
-      if (pass === 0) {
-        await noteUpdates(tx, table('search_mls_updates'), events);
-        covered += events.length;
-        ctx.onProgress(covered);
-      }
+      // Each pass reads its own share of the events.
+      await noteUpdates(tx, table('search_mls_updates'), events);
+      covered += events.length;
+      ctx.onProgress(covered);
     }
+    timing.end('read and fold');
     const held = [...docs.values()].filter((d): d is SearchDoc => d !== undefined);
     docs.clear();
     // Each chunk's lines are made while PostgreSQL takes the previous one: the two cores work at once.
@@ -76,11 +81,48 @@ export async function replaySearchListings(ctx: ReplayContext, listingsPerPass =
       copying.catch(() => undefined);
     }
     await copying;
+    timing.end('copy');
   }
   await aggregates.write(tx, table('search_cells'), table('search_terms'));
+  timing.end('counts');
   await rebuildIndexes();
+  timing.end('indexes');
   await tx.query(`ANALYZE ${listings}`);
+  timing.end('analyze');
+  log.info('search tables loaded in bulk', { events: covered, passes, ...timing.seconds() });
   return covered;
+}
+
+/** One of `of` shares of the listings, by a hash of the pdid: a log folded in several passes reads each share in one. */
+type Share = { readonly of: number; readonly index: number };
+
+/**
+ * A page of the search events after `after`, through `upTo`, of one share of the listings: only
+ * what the fold reads (the store's readAll brings every column, the metadata parsed whole, in
+ * pages of a few thousand), and the other shares' events left in PostgreSQL, not parsed and
+ * dropped here in every pass.
+ */
+async function readLog(pool: pg.Pool, after: Checkpoint, upTo: Checkpoint, share: Share): Promise<{ events: FoldedEvent[]; last: Checkpoint }> {
+  const { rows } = await pool.query<{ x: string; g: string; type: string; data: unknown; at: string }>(
+    `SELECT transaction_id::text AS x, global_position::text AS g, type, data, metadata->>'at' AS at FROM events
+     WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint) AND (transaction_id, global_position) <= ($3::xid8, $4::bigint)
+       AND type = ANY($5::text[]) ${share.of > 1 ? `AND (hashtext(data->>'pdid')::bigint + 2147483648) % $7 = $8` : ''}
+     ORDER BY transaction_id, global_position LIMIT $6`,
+    [
+      after.transactionId.toString(),
+      after.globalPosition.toString(),
+      upTo.transactionId.toString(),
+      upTo.globalPosition.toString(),
+      SEARCH_EVENT_TYPES,
+      READ_LIMIT,
+      ...(share.of > 1 ? [share.of, share.index] : []),
+    ],
+  );
+  const end = rows.at(-1);
+  return {
+    events: rows.map((r) => ({ type: r.type, data: upcastData(r.type, r.data), metadata: { at: r.at } })),
+    last: end ? { transactionId: BigInt(end.x), globalPosition: BigInt(end.g) } : after,
+  };
 }
 
 /** One row in COPY's text format, in COPY_COLUMNS' order (pt, u and words as writeDocs makes them in SQL). */
@@ -91,13 +133,6 @@ function copyLine(doc: SearchDoc): string {
   values.push(row.ux === null ? '\\N' : copyValue(`(${row.ux}, ${row.uy}, ${row.uz})`));
   values.push(copyValue(tsvectorLiteral(row.words)));
   return values.join('\t');
-}
-
-/** Which of `n` shares a listing falls in (FNV-1a of its pdid). */
-function shareOf(pdid: string, n: number): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < pdid.length; i++) h = Math.imul(h ^ pdid.charCodeAt(i), 0x01000193);
-  return (h >>> 0) % n;
 }
 
 /**
@@ -117,8 +152,24 @@ async function dropIndexes(tx: pg.PoolClient, table: string): Promise<() => Prom
   }
   return async () => {
     for (const r of rows) {
+      const t0 = performance.now();
       if (r.constraint_def) await tx.query(`ALTER TABLE ${table} ADD CONSTRAINT ${r.name} ${r.constraint_def}`);
       else await tx.query(r.def);
+      log.debug('search index built', { index: r.name, seconds: Math.round(performance.now() - t0) / 1000 });
     }
   };
+}
+
+/** Seconds spent in each phase of the load, summed over passes: what an operator reads in the log of a slow first start. */
+class PhaseTimes {
+  private last = performance.now();
+  private readonly spent = new Map<string, number>();
+  end(phase: string): void {
+    const now = performance.now();
+    this.spent.set(phase, (this.spent.get(phase) ?? 0) + (now - this.last) / 1000);
+    this.last = now;
+  }
+  seconds(): Record<string, number> {
+    return Object.fromEntries([...this.spent].map(([k, v]) => [k.replace(/ /g, '_') + '_s', Math.round(v * 10) / 10]));
+  }
 }

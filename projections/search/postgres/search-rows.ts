@@ -1,17 +1,20 @@
 import type pg from 'pg';
 import { evolveListing, type ListingEvent, listingEventTypes } from '../../../src/modules/listings/listings.events';
-import type { StoredEvent } from '../../../src/shared/event';
+import type { EventMetadata, StoredEvent } from '../../../src/shared/event';
 import { deriveSearchFields, highestListPrice, type SearchDoc, searchableOpenHouses } from '../search-document';
 
 /** What the search projection reads: a single client's photo report hides nothing (only ListingPhotoReportedBroken does). */
 export const SEARCH_EVENT_TYPES = listingEventTypes.filter((t) => t !== 'ListingPhotoReported');
+
+/** What the fold reads of a stored event (the bulk load reads only this from the log). */
+export type FoldedEvent = Pick<StoredEvent, 'type' | 'data'> & { readonly metadata: Pick<EventMetadata, 'at'> };
 
 /**
  * The search projection's fold: the listings context's own evolve, plus the highest price seen
  * and the open houses search reads (those whose day ended before the event are dropped: the
  * event's own time keeps rebuilds deterministic).
  */
-export function evolveDoc(doc: SearchDoc | undefined, stored: StoredEvent): SearchDoc | undefined {
+export function evolveDoc(doc: SearchDoc | undefined, stored: FoldedEvent): SearchDoc | undefined {
   const e = stored as unknown as ListingEvent;
   const state = evolveListing(
     doc
@@ -30,7 +33,7 @@ export function evolveDoc(doc: SearchDoc | undefined, stored: StoredEvent): Sear
 const FEED_EVENTS = new Set<string>(listingEventTypes.filter((t) => t !== 'ListingPhotoReported' && t !== 'ListingPhotoReportedBroken'));
 
 /** The latest time each MLS's listings changed, from the events' metadata (pdid = MLS-ListingKey, MLS names hold no '-'). */
-export async function noteUpdates(tx: pg.PoolClient, table: string, events: readonly StoredEvent[]): Promise<void> {
+export async function noteUpdates(tx: pg.PoolClient, table: string, events: readonly FoldedEvent[]): Promise<void> {
   const latest = new Map<string, string>();
   for (const e of events) {
     if (!FEED_EVENTS.has(e.type)) continue;
