@@ -68,6 +68,10 @@ export function publicSettings(s: FeedSettings): FeedSettingsView {
   };
 }
 
+/** Why a run that never ended is not running: the words the status and the next run's start both use. */
+export const interruptedRunMessage = (run: Pick<FeedRunning, 'kind' | 'startedAt'>): string =>
+  `The ${run.kind} started at ${run.startedAt} stopped before it finished (its process ended); what it stored stays, and the next run goes on from its checkpoint`;
+
 /** Folds one event of the feed's two streams, `at` being the event's time. Pure: the CLI folds the same way. */
 export function evolveFeedStatus(s: FeedStatus, e: FeedEvent | FeedSyncEvent, at: string): FeedStatus {
   switch (e.type) {
@@ -85,7 +89,7 @@ export function evolveFeedStatus(s: FeedStatus, e: FeedEvent | FeedSyncEvent, at
         recordErrors: e.data.kind === 'sync' ? [] : s.recordErrors,
         ...(interrupted
           ? {
-              lastError: `The ${s.running.kind} started at ${s.running.startedAt} stopped before it finished (its process ended); what it stored stays, and this run goes on from its checkpoint`,
+              lastError: interruptedRunMessage(s.running),
               lastErrorAt: at,
             }
           : {}),

@@ -25,6 +25,7 @@ export function feedView(s: FeedStatus, now: Date): FeedView {
     recordErrors: s.recordErrors,
     warnings: s.warnings,
     running: s.running,
+    interrupted: null,
     settings: s.settings!,
   };
 }

@@ -20,6 +20,7 @@ import {
   parseInterval,
   removeFeed,
   runFeed,
+  withRunLiveness,
   ZERO_COUNTS,
 } from '../modules/feeds';
 import { AppError } from '../shared/errors';
@@ -180,7 +181,7 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       case 'status': {
         await caughtUp(feedsProjection);
-        const feeds = await listFeeds(db.pool);
+        const feeds = await withRunLiveness(db.pool, store, await listFeeds(db.pool));
         if (feeds.length === 0) process.stdout.write('No feeds. Add one with: npm run feed -- add NAME --url SERVICE_ROOT ...\n');
         for (const f of feeds) {
           const lag = f.lagSeconds === null ? 'unknown' : `${f.lagSeconds} s`;
@@ -191,6 +192,7 @@ async function main(argv: string[]): Promise<number> {
               `  ${feedSummaryLine(f.counts)}`,
               `  lag ${lag} (newest ModificationTimestamp ${f.newestModificationTimestamp ?? 'none'})`,
               ...(f.running ? [`  running: ${f.running.kind} since ${f.running.startedAt}, ${feedSummaryLine(f.running.counts)}`] : []),
+              ...(f.interrupted ? [`  interrupted: ${f.interrupted.kind} since ${f.interrupted.startedAt}, ${feedSummaryLine(f.interrupted.counts)}`] : []),
               `  last error: ${f.lastError ?? 'none'}`,
               ...f.recordErrors.slice(0, 5).map((e) => `    record ${e.key ?? '(no key)'}: ${e.message}`),
               ...f.warnings.map((w) => `  warning: ${w}`),

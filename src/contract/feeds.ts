@@ -89,6 +89,8 @@ export const FeedViewSchema = z.strictObject({
   recordErrors: z.array(z.strictObject({ key: z.string().nullable(), message: z.string() })).readonly(),
   warnings: z.array(z.string()).readonly(),
   running: FeedRunningSchema.nullable(),
+  /** The run the log shows started and not ended while no live process holds the feed: it was cut short (its process died); the next run goes on from its checkpoint. */
+  interrupted: FeedRunningSchema.nullable(),
   settings: FeedSettingsSchema,
 });
 export type FeedView = Readonly<z.infer<typeof FeedViewSchema>>;

@@ -137,6 +137,18 @@ describe('an outbox towards a mail relay that is down for a while, or refuses fo
       const twice = await staff.post(again, {});
       expect(twice.status).toBe(409);
       expect(twice.body.message).toMatch(/not failed/);
+      // Staff actions are audited: the staff member's account history says who sent what again, and when (once for the two clicks).
+      const sam = demoUser('staff').userId;
+      const history = await staff.get(`/api/backoffice/accounts/${sam}/history?type=FailedMessageSentAgain`);
+      expect(history.status, history.text).toBe(200);
+      expect(history.body.events).toEqual([
+        expect.objectContaining({
+          type: 'FailedMessageSentAgain',
+          actorId: sam,
+          at: expect.any(String),
+          data: { userId: sam, outbox: 'lead-email', messageId: failed.mail_id, leadId: lead.leadId },
+        }),
+      ]);
       expect((await staff.post('/api/backoffice/outboxes/lead-email/00000000-0000-4000-8000-000000000000/send-again', {})).status).toBe(404);
       expect((await staff.post(`/api/backoffice/outboxes/no-such-outbox/${failed.mail_id}/send-again`, {})).status).toBe(404);
       await until('the message sent again', async () => (await row(messageId))?.state === 'sent', 30_000);

@@ -138,6 +138,25 @@ describe('property alerts (issue 8)', () => {
     expect(rows).not.toContain('Price Reduced Closed');
   });
 
+  it('a Coming Soon home that comes on the market is a new listing to the searches it matches and to whoever saved it, not "Back on the market"', async () => {
+    const soon = { Latitude: 47.613, Longitude: -122.329, UnparsedAddress: '3 Soon St', StandardStatus: 'Coming Soon' };
+    await importHomes(server, [home('SOON1', soon)]);
+    await settled();
+    expect((await mailsTo('ada@alerts.test')).filter((m) => m.subject.includes('3 Soon St'))).toEqual([]);
+    expect((await bob.post('/api/organizer/favorite', { pdid: 'T-SOON1' })).status).toBe(204);
+    await server.runtime.runner.waitForCatchUp();
+    await importHomes(server, [home('SOON1', { ...soon, StandardStatus: 'Active', ModificationTimestamp: '2024-08-01T00:00:00Z' })]);
+    await settled();
+    const subjects = async (to: string) => (await mailsTo(to)).filter((m) => m.subject.includes('3 Soon St')).map((m) => m.subject);
+    expect(await subjects('ada@alerts.test')).toEqual(['New listing: 3 Soon St, Seattle, WA — $500,000']);
+    expect(await subjects('bob@alerts.test')).toEqual(['New listing: 3 Soon St, Seattle, WA — $500,000']);
+    const recorded = (await eventsOf('PropertyAlertRecorded')).filter((e) => e.data.pdid === 'T-SOON1');
+    expect(recorded.map((e) => [e.data.kind, e.data.reason, e.data.change]).sort()).toEqual([
+      ['new', 'favorite', 'New listing'],
+      ['new', 'search', 'New listing'],
+    ]);
+  });
+
   it("a daily search waits for its digest, which groups the day's matches in one e-mail", async () => {
     await importHomes(server, [home('DAY2', { Latitude: 47.605, Longitude: -122.325, UnparsedAddress: '2 Day St' })]);
     await settled();
@@ -147,8 +166,10 @@ describe('property alerts (issue 8)', () => {
     expect(await dispatcher.sendDigests(new Date(Date.now() + 25 * 3600_000))).toBe(1);
     const mails = await mailsTo('dan@alerts.test');
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toMatch(/^3 homes for you this day — /);
+    expect(mails[0]!.subject).toMatch(/^4 homes for you this day — /);
     expect(mails[0]!.text).toContain('2 Day St');
+    expect(mails[0]!.text).toMatch(/New listing\n.*3 Soon St/);
+    expect(mails[0]!.text).not.toContain('Back on the market');
     expect(mails[0]!.text).toContain('1 Inside Way');
     const digestIds = new Set((await eventsOf('PropertyAlertSent')).filter((e) => e.data.digestId).map((e) => e.data.digestId));
     expect(digestIds.size).toBe(1);

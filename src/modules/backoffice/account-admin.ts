@@ -100,6 +100,8 @@ export function evolveAccountAdmin(s: AccountAdmin, e: BackofficeEvent): Account
       return updateInvoice(s, e.data.invoiceId, (i) => ({ ...i, emailedTo: [...i.emailedTo, e.data.to] }));
     case 'InvoiceNoteAdded':
       return updateInvoice(s, e.data.invoiceId, (i) => ({ ...i, notes: [...i.notes, e.data.text] }));
+    case 'FailedMessageSentAgain':
+      return s;
     default:
       return assertNever(e);
   }

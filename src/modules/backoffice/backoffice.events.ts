@@ -69,6 +69,15 @@ export type InvoiceWrittenOff = { readonly type: 'InvoiceWrittenOff'; readonly d
 export type InvoiceEmailed = { readonly type: 'InvoiceEmailed'; readonly data: About & { readonly invoiceId: string; readonly to: string } };
 export type InvoiceNoteAdded = { readonly type: 'InvoiceNoteAdded'; readonly data: About & { readonly invoiceId: string; readonly text: string } };
 
+/**
+ * On the back-office stream of the staff member who did it: a message an outbox gave up, put back
+ * for new tries from the Failed messages tab (the outbox's name, the message's row id, its lead).
+ */
+export type FailedMessageSentAgain = {
+  readonly type: 'FailedMessageSentAgain';
+  readonly data: { readonly userId: string; readonly outbox: string; readonly messageId: string; readonly leadId: string | null };
+};
+
 export { DNS_TYPES, LINK_RELATIONS, ONBOARDING_STATUSES, PAYMENT_METHODS, QUIT_REASONS } from '../../contract/backoffice';
 export type { DnsRecord, LinkRelation, OnboardingStatus, PaymentMethod, QuitReason } from '../../contract/backoffice';
 
@@ -97,7 +106,8 @@ export type BackofficeEvent =
   | InvoiceCredited
   | InvoiceWrittenOff
   | InvoiceEmailed
-  | InvoiceNoteAdded;
+  | InvoiceNoteAdded
+  | FailedMessageSentAgain;
 
 export const backofficeEventTypes = [
   'AccountNoteAdded',
@@ -125,4 +135,5 @@ export const backofficeEventTypes = [
   'InvoiceWrittenOff',
   'InvoiceEmailed',
   'InvoiceNoteAdded',
+  'FailedMessageSentAgain',
 ] as const satisfies readonly BackofficeEvent['type'][];

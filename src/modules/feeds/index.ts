@@ -22,4 +22,5 @@ export { RecordEnricher } from './sync-feed/enrich-records';
 export { feedOutbound } from './feed-outbound';
 export { FeedsModule } from './feeds.module';
 export { FeedRuns } from './run-feeds/feed-runs.service';
+export { withRunLiveness } from './run-feeds/feed-liveness';
 export { FeedScheduler, RECONCILE_EVERY_MS } from './run-feeds/feed-scheduler.reactor';

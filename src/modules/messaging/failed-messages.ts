@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { FailedMessage, FailedOutbox } from '../../contract/outboxes';
+import { inTransaction } from '../../database/database';
 
 export type { FailedMessage };
 
@@ -149,17 +150,32 @@ export async function failedForLead(pool: pg.Pool, leadId: string): Promise<Fail
  * Puts a failed message back in its outbox, due at once, for a new series of tries under the
  * policy; it keeps its id (the same Message-ID towards the relay) and its count of attempts. Only
  * a failed message is re-queued, so two clicks queue it once. A decide-and-send outbox's message
- * is tried again by its next sweep while it is still due (a reminder within its day).
+ * is tried again by its next sweep while it is still due (a reminder within its day). `record`
+ * (the staff action's event) runs under the row's lock before the row is put back: a message is
+ * never queued again without its trace, and two clicks at once record one.
  */
-export async function sendAgain(pool: pg.Pool, o: Outbox, id: string): Promise<'queued' | 'not-failed' | 'unknown'> {
+export async function sendAgain(
+  pool: pg.Pool,
+  o: Outbox,
+  id: string,
+  record: (message: { leadId: string | null }) => Promise<unknown>,
+): Promise<'queued' | 'not-failed' | 'unknown'> {
   if (o.table !== 'outbox_deferrals' && !('graphId' in o ? /^\d{1,30}$/ : UUID).test(id)) return 'unknown';
-  const { rows } = await pool.query<{ queued: boolean }>(
-    `WITH queued AS (
-       UPDATE ${o.table} SET state = 'pending', next_attempt_at = NULL, first_failed_at = NULL, failed_at = NULL WHERE ${o.key} = $1 AND state = 'failed'${mine(o)} RETURNING 1
-     ) SELECT EXISTS (SELECT 1 FROM queued) AS queued FROM ${o.table} WHERE ${o.key} = $1${mine(o)}`,
-    [id],
-  );
-  return !rows[0] ? 'unknown' : rows[0].queued ? 'queued' : 'not-failed';
+  return inTransaction(pool, async (tx) => {
+    const lead = 'noLeadId' in o ? 'NULL::text' : 'lead_id::text';
+    const { rows } = await tx.query<{ state: string; lead_id: string | null }>(
+      `SELECT state, ${lead} AS lead_id FROM ${o.table} WHERE ${o.key} = $1${mine(o)} FOR UPDATE`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return 'unknown';
+    if (row.state !== 'failed') return 'not-failed';
+    await record({ leadId: row.lead_id });
+    await tx.query(`UPDATE ${o.table} SET state = 'pending', next_attempt_at = NULL, first_failed_at = NULL, failed_at = NULL WHERE ${o.key} = $1${mine(o)}`, [
+      id,
+    ]);
+    return 'queued';
+  });
 }
 
 /** Each outbox's messages waiting to be sent and given up, for monitoring (the metrics' outbox pending and failed). */

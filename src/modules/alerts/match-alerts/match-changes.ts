@@ -23,6 +23,8 @@ export type { AlertMatch };
 /** Saved searches hear of new homes and of homes getting better; favourites of every change. */
 const SEARCH_KINDS: readonly AlertChangeKind[] = ['new', 'price-reduced', 'back-on-market'];
 const FAVORITE_KINDS: readonly AlertChangeKind[] = ['price-reduced', 'back-on-market', 'pending', 'sold', 'new-photos', 'open-house', 'open-house-cancelled'];
+/** A home saved while Coming Soon that comes on the market is news to those who saved it too (a listing just listed has no favourites yet). */
+const tellsFavorites = (c: QueuedChange) => FAVORITE_KINDS.includes(c.kind) || (c.kind === 'new' && c.detail.was !== undefined);
 const URGENCY: Record<AlertFrequency, number> = { instant: 0, daily: 1, weekly: 2, never: 3 };
 
 const before = (tx: string, gp: string, c: { tx: bigint; gp: bigint }) => {
@@ -46,7 +48,7 @@ export async function matchChanges(
 ): Promise<AlertMatch[][]> {
   if (changes.length === 0) return [];
   const pdids = [...new Set(changes.map((c) => c.pdid))];
-  const wantsFavorites = changes.some((c) => FAVORITE_KINDS.includes(c.kind));
+  const wantsFavorites = changes.some(tellsFavorites);
   const [favoriteRows, listings] = await Promise.all([
     wantsFavorites ? favoritesOf(db, pdids) : [],
     index.listings([...new Set(changes.filter((c) => SEARCH_KINDS.includes(c.kind)).map((c) => c.pdid))]),
@@ -80,7 +82,7 @@ export async function matchChanges(
 
   return changes.map((change, i) => {
     const favorites = new Map<string, AlertMatch>();
-    if (FAVORITE_KINDS.includes(change.kind)) {
+    if (tellsFavorites(change)) {
       const at = { tx: BigInt(change.tx_id), gp: BigInt(change.global_position) };
       for (const f of favoriteRows) {
         if (f.pdid === change.pdid && before(f.tx_id, f.global_position, at)) {

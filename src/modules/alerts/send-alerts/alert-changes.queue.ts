@@ -4,7 +4,7 @@ import { isUpcoming } from '../../../contract/open-house-time';
 import { ALERT_CHANGE_QUEUE_MIGRATION } from '../../../database/migrations/052-alert-change-queue';
 import { assertNever } from '../../../shared/errors';
 import type { StoredEvent } from '../../../shared/event';
-import type { ListingEvent } from '../../listings';
+import type { ListingEvent, ListingStatus } from '../../listings';
 import { ALERTS_PUSH, type AlertChangeKind } from '../alerts.events';
 
 type ListingChange = Extract<
@@ -21,6 +21,8 @@ type ListingChange = Extract<
   }
 >;
 
+const NOT_YET_LISTED: readonly ListingStatus[] = ['Coming Soon', 'Incomplete'];
+
 /** What a listing event means to someone waiting for news of it, if anything; `at` is when it happened (epoch ms). */
 export function changeOf(e: ListingChange, at: number): { kind: AlertChangeKind; detail: Record<string, unknown> } | undefined {
   switch (e.type) {
@@ -32,6 +34,8 @@ export function changeOf(e: ListingChange, at: number): { kind: AlertChangeKind;
     }
     case 'ListingStatusChanged': {
       const { StandardStatus: now, previousStatus: before } = e.data;
+      // A home never yet on the market (Coming Soon, Incomplete) coming on it is a new listing, not one back.
+      if (now === 'Active' && NOT_YET_LISTED.includes(before)) return { kind: 'new', detail: { was: before } };
       if (now === 'Active' && before !== 'Active') return { kind: 'back-on-market', detail: {} };
       if (now === 'Pending' && before !== 'Pending') return { kind: 'pending', detail: {} };
       if (now === 'Closed' && before !== 'Closed') return { kind: 'sold', detail: { closePrice: e.data.ClosePrice } };

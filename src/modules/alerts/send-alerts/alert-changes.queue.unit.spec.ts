@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OpenHouse } from '../../listings';
+import type { ListingStatus, OpenHouse } from '../../listings';
 import { changeOf, mergeChanges } from './alert-changes.queue';
 
 const AT = Date.parse('2026-11-20T12:00:00Z');
@@ -12,7 +12,7 @@ describe('alert changes queue: what a listing change means', () => {
     expect(
       changeOf({ type: 'ListingPriceChanged', data: { pdid: 'T-1', ListPrice: 525_000, previousListPrice: 500_000, ModificationTimestamp: null } }, AT),
     ).toBeUndefined();
-    const status = (StandardStatus: 'Active' | 'Pending' | 'Closed', previousStatus: 'Active' | 'Pending' | 'Closed') =>
+    const status = (StandardStatus: ListingStatus, previousStatus: ListingStatus) =>
       changeOf(
         { type: 'ListingStatusChanged', data: { pdid: 'T-1', StandardStatus, previousStatus, ClosePrice: null, CloseDate: null, ModificationTimestamp: null } },
         AT,
@@ -22,6 +22,13 @@ describe('alert changes queue: what a listing change means', () => {
       'pending',
       'sold',
       undefined,
+    ]);
+    // Coming on the market for the first time is a new listing; back from off the market is not.
+    expect([status('Active', 'Coming Soon'), status('Active', 'Incomplete'), status('Active', 'Withdrawn'), status('Active', 'Expired')]).toEqual([
+      'new',
+      'new',
+      'back-on-market',
+      'back-on-market',
     ]);
   });
 

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { behaviourAlertsProjection } from '../../../../projections/behaviour-alerts';
-import { type Projection, ProjectionRunner } from '../../../../projections/runner';
 import { anEvent } from '../../../../tests/support/events';
 import { captured } from '../../../../tests/support/lead-events';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
-import { migrate } from '../../../database/migrate';
-import { migrations } from '../../../database/migrations';
+import { queueProcesses } from '../../../../tests/support/queue-processes';
 import { BEHAVIOUR_QUEUES_MIGRATION } from '../../../database/migrations/054-behaviour-queues';
-import { PostgresEventStore } from '../../../eventstore/postgres/postgres-event-store';
 import type { Runtime } from '../../../runtime/runtime';
 import { leadActivityStream, leadStream } from '../../leads';
 import { behaviourAlertsStream } from '../behaviour.events';
@@ -21,42 +17,27 @@ import { BehaviourDetector } from './behaviour-detector.reactor';
  * Each run here is such a process, started over the same database with one of them or both.
  */
 describe('behaviour detector queue: a process stopping between the read model and the queue', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
+  const processes = queueProcesses();
+  const { runUntilCaughtUp } = processes;
   const AGENT = randomUUID();
   const OFFICE = randomUUID();
   const SITE = randomUUID();
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    store = new PostgresEventStore(db.pool, { pollMs: 20, databaseUrl: db.url });
-  }, 120_000);
-  afterAll(async () => {
-    await store?.close();
-    await db?.drop();
-  });
-
-  /** A process running these projections until they have applied the whole log, then stopping. */
-  const runUntilCaughtUp = async (projections: readonly Projection[]) => {
-    const runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections, batchSize: 100 });
-    runner.start();
-    await runner.waitForCatchUp(60_000);
-    await runner.stop();
-  };
-  const detector = () => new BehaviourDetector({} as Runtime, db.pool, store);
+  const detector = () => new BehaviourDetector({} as Runtime, processes.db.pool, processes.store);
   const newLead = async () => {
     const leadId = randomUUID();
     const userId = randomUUID();
-    await store.append(leadStream(leadId), 'no_stream', [
+    await processes.store.append(leadStream(leadId), 'no_stream', [
       anEvent('LeadCaptured', captured({ leadId, userId, siteId: SITE }).data, SITE),
       anEvent('LeadAssigned', { leadId, siteId: SITE, agentId: AGENT, officeId: OFFICE, rule: 'round-robin', ruleVersion: 1 }, SITE),
     ]);
     const view = () =>
-      store.append(leadActivityStream(leadId), 'any', [
+      processes.store.append(leadActivityStream(leadId), 'any', [
         anEvent('ListingViewed', { leadId, userId, siteId: SITE, pdid: 'NW-1', address: null, price: null }, SITE),
       ]);
-    const alerts = async () => (await store.readStream(behaviourAlertsStream(leadId))).filter((e) => e.type === 'BehaviourAlertRaised').length;
-    const queued = async () => Number((await db.pool.query('SELECT count(*) AS n FROM behaviour_alert_queue WHERE lead_id = $1', [leadId])).rows[0].n);
+    const alerts = async () => (await processes.store.readStream(behaviourAlertsStream(leadId))).filter((e) => e.type === 'BehaviourAlertRaised').length;
+    const queued = async () =>
+      Number((await processes.db.pool.query('SELECT count(*) AS n FROM behaviour_alert_queue WHERE lead_id = $1', [leadId])).rows[0].n);
     return { view, alerts, queued };
   };
 
@@ -96,43 +77,24 @@ describe('behaviour detector queue: a process stopping between the read model an
 });
 
 describe('behaviour detector queue: an upgrade from the read model queueing the doings', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
+  const processes = queueProcesses({ before: BEHAVIOUR_QUEUES_MIGRATION });
+  const { runUntilCaughtUp } = processes;
 
-  beforeAll(async () => {
-    db = await createTestDatabase({ migrate: false });
-    await migrate(
-      db.pool,
-      migrations.filter((m) => m.id < BEHAVIOUR_QUEUES_MIGRATION),
-    );
-    store = new PostgresEventStore(db.pool, { pollMs: 20, databaseUrl: db.url });
-  }, 120_000);
-  afterAll(async () => {
-    await store?.close();
-    await db?.drop();
-  });
-
-  const runUntilCaughtUp = async (projections: readonly Projection[]) => {
-    const runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections, batchSize: 100 });
-    runner.start();
-    await runner.waitForCatchUp(60_000);
-    await runner.stop();
-  };
   const viewingLead = async () => {
     const leadId = randomUUID();
     const siteId = randomUUID();
-    await store.append(leadActivityStream(leadId), 'no_stream', [
+    await processes.store.append(leadActivityStream(leadId), 'no_stream', [
       anEvent('ListingViewed', { leadId, userId: randomUUID(), siteId, pdid: 'NW-1', address: null, price: null }, siteId),
     ]);
     return leadId;
   };
   const queued = async (leadId: string) =>
-    Number((await db.pool.query('SELECT count(*) AS n FROM behaviour_alert_queue WHERE lead_id = $1', [leadId])).rows[0].n);
+    Number((await processes.db.pool.query('SELECT count(*) AS n FROM behaviour_alert_queue WHERE lead_id = $1', [leadId])).rows[0].n);
 
   it('the queue starts where the read model stood at the migration: what the read model had applied (and queued) is not queued again, what follows is', async () => {
     const before = await viewingLead();
     await runUntilCaughtUp([behaviourAlertsProjection]);
-    await migrate(db.pool);
+    await processes.upgrade();
     const after = await viewingLead();
     await runUntilCaughtUp([behaviourAlertsProjection, behaviourAlertQueue]);
     expect(await queued(before)).toBe(0);

@@ -17,6 +17,7 @@ import { FeedSecrets } from '../feed-secrets';
 import type { FeedSyncKind } from '../feeds.events';
 import { activeFeedSettings } from '../load-feed';
 import { FeedBusyError } from '../reso-client/feed-errors';
+import { withRunLiveness } from '../run-feeds/feed-liveness';
 import { FeedRuns } from '../run-feeds/feed-runs.service';
 
 const routes = contract.feeds;
@@ -41,7 +42,7 @@ export class FeedsController {
 
   @Route(routes.list)
   async list() {
-    return { feeds: await listFeeds(this.pool) };
+    return { feeds: await withRunLiveness(this.pool, this.store, await listFeeds(this.pool)) };
   }
 
   @Route(routes.configure)

@@ -44,7 +44,8 @@ export class FeedScheduler extends SweptReactor {
       // A run the log shows open is due at once: if its instance died, this one takes it over from
       // its checkpoint; if it still runs elsewhere, the feed's lock refuses (FeedBusyError).
       const syncDue = age(f.lastStartedAt) >= interval || f.openRun === 'sync';
-      const reconcileDue = f.lastStartedAt !== null && age(f.lastReconcileAt) >= RECONCILE_EVERY_MS && age(f.lastReconcileStartedAt) >= interval;
+      const reconcileDue =
+        f.openRun === 'reconcile' || (f.lastStartedAt !== null && age(f.lastReconcileAt) >= RECONCILE_EVERY_MS && age(f.lastReconcileStartedAt) >= interval);
       if (!syncDue && !reconcileDue) continue;
       const kind = syncDue ? 'sync' : 'reconcile';
       const due = kind === 'sync' ? { afterSuccessMs: interval, afterFailureMs: interval } : { afterSuccessMs: RECONCILE_EVERY_MS, afterFailureMs: interval };

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { actionPlansProjection } from '../../../../projections/action-plans';
-import { type Projection, ProjectionRunner } from '../../../../projections/runner';
 import { anEvent } from '../../../../tests/support/events';
 import { captured } from '../../../../tests/support/lead-events';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
-import { migrate } from '../../../database/migrate';
-import { migrations } from '../../../database/migrations';
+import { queueProcesses } from '../../../../tests/support/queue-processes';
 import { PLAN_WORK_QUEUE_MIGRATION } from '../../../database/migrations/055-plan-work-queue';
-import { PostgresEventStore } from '../../../eventstore/postgres/postgres-event-store';
 import type { Runtime } from '../../../runtime/runtime';
 import { smsStream } from '../../conversation/conversation.events';
 import { leadStream } from '../../leads';
@@ -24,30 +20,15 @@ import { planWorkQueue } from './plan-work.queue';
  * them or both; the runners then work what is queued, two at once.
  */
 describe('plan work queue: a process stopping between the read model and the queue', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
+  const processes = queueProcesses();
+  const { runUntilCaughtUp } = processes;
   const AGENT = randomUUID();
   const SITE = randomUUID();
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    store = new PostgresEventStore(db.pool, { pollMs: 20, databaseUrl: db.url });
-  }, 120_000);
-  afterAll(async () => {
-    await store?.close();
-    await db?.drop();
-  });
-
-  const runUntilCaughtUp = async (projections: readonly Projection[]) => {
-    const runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections, batchSize: 100 });
-    runner.start();
-    await runner.waitForCatchUp(60_000);
-    await runner.stop();
-  };
   const both = [actionPlansProjection, planWorkQueue];
   /** Two plan runners at once, then one more (anything left undone or done twice would show). */
   const work = async () => {
-    const runner = () => new PlanRunner({} as Runtime, db.pool, store, {} as SiteResolver);
+    const runner = () => new PlanRunner({} as Runtime, processes.db.pool, processes.store, {} as SiteResolver);
     await Promise.all([runner().run(new Date()), runner().run(new Date())]);
     await runner().run(new Date());
   };
@@ -67,19 +48,20 @@ describe('plan work queue: a process stopping between the read model and the que
       ],
       triggers: [{ kind: 'tag-added', tag: 'hot' }],
     };
-    await store.append(planStream(planId), 'no_stream', [anEvent('PlanSaved', data)]);
+    await processes.store.append(planStream(planId), 'no_stream', [anEvent('PlanSaved', data)]);
   };
   const newLead = async (office: string) => {
     const leadId = randomUUID();
-    await store.append(leadStream(leadId), 'no_stream', [
+    await processes.store.append(leadStream(leadId), 'no_stream', [
       anEvent('LeadCaptured', captured({ leadId, userId: randomUUID(), siteId: SITE }).data, SITE),
       anEvent('LeadAssigned', { leadId, siteId: SITE, agentId: AGENT, officeId: office, rule: 'round-robin', ruleVersion: 1 }, SITE),
     ]);
-    const count = async (type: string) => (await store.readStream(leadPlansStream(leadId))).filter((e) => e.type === type).length;
+    const count = async (type: string) => (await processes.store.readStream(leadPlansStream(leadId))).filter((e) => e.type === type).length;
     return {
-      tagHot: () => store.append(leadStream(leadId), 'any', [anEvent('LeadTagsChanged', { leadId, siteId: SITE, tags: ['Hot'], byUserId: AGENT }, SITE)]),
+      tagHot: () =>
+        processes.store.append(leadStream(leadId), 'any', [anEvent('LeadTagsChanged', { leadId, siteId: SITE, tags: ['Hot'], byUserId: AGENT }, SITE)]),
       textsBack: () =>
-        store.append(smsStream(leadId), 'any', [
+        processes.store.append(smsStream(leadId), 'any', [
           anEvent(
             'TextMessageReceived',
             { leadId, siteId: SITE, messageId: randomUUID(), from: '+12065550100', body: 'Thanks', media: [], providerId: randomUUID() },
@@ -130,32 +112,13 @@ describe('plan work queue: a process stopping between the read model and the que
 });
 
 describe('plan work queue: an upgrade from the read model queueing the work', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
+  const processes = queueProcesses({ before: PLAN_WORK_QUEUE_MIGRATION });
+  const { runUntilCaughtUp } = processes;
 
-  beforeAll(async () => {
-    db = await createTestDatabase({ migrate: false });
-    await migrate(
-      db.pool,
-      migrations.filter((m) => m.id < PLAN_WORK_QUEUE_MIGRATION),
-    );
-    store = new PostgresEventStore(db.pool, { pollMs: 20, databaseUrl: db.url });
-  }, 120_000);
-  afterAll(async () => {
-    await store?.close();
-    await db?.drop();
-  });
-
-  const runUntilCaughtUp = async (projections: readonly Projection[]) => {
-    const runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections, batchSize: 100 });
-    runner.start();
-    await runner.waitForCatchUp(60_000);
-    await runner.stop();
-  };
   const taggedLead = async () => {
     const leadId = randomUUID();
     const siteId = randomUUID();
-    await store.append(leadStream(leadId), 'no_stream', [
+    await processes.store.append(leadStream(leadId), 'no_stream', [
       anEvent('LeadCaptured', captured({ leadId, userId: randomUUID(), siteId }).data, siteId),
       anEvent('LeadAssigned', { leadId, siteId, agentId: randomUUID(), officeId: randomUUID(), rule: 'round-robin', ruleVersion: 1 }, siteId),
       anEvent('LeadTagsChanged', { leadId, siteId, tags: ['Hot'], byUserId: randomUUID() }, siteId),
@@ -163,12 +126,12 @@ describe('plan work queue: an upgrade from the read model queueing the work', ()
     return leadId;
   };
   const queuedFor = async (leadId: string) =>
-    (await db.pool.query<{ kind: string }>('SELECT kind FROM plan_work WHERE lead_id = $1 ORDER BY kind', [leadId])).rows.map((r) => r.kind);
+    (await processes.db.pool.query<{ kind: string }>('SELECT kind FROM plan_work WHERE lead_id = $1 ORDER BY kind', [leadId])).rows.map((r) => r.kind);
 
   it('the queue starts where the read model stood at the migration: what the read model had applied (and queued) is not queued again, what follows is', async () => {
     const before = await taggedLead();
     await runUntilCaughtUp([actionPlansProjection]);
-    await migrate(db.pool);
+    await processes.upgrade();
     const after = await taggedLead();
     await runUntilCaughtUp([actionPlansProjection, planWorkQueue]);
     expect(await queuedFor(before)).toEqual([]);

@@ -34,7 +34,11 @@ export function FeedsPanel() {
       (fs) =>
         fs?.map((f) =>
           f.name === p.name
-            ? { ...f, running: { syncId: p.syncId, kind: p.kind, startedAt: f.running?.startedAt ?? p.at, counts: p.counts, expectedTotal: p.expectedTotal } }
+            ? {
+                ...f,
+                interrupted: null,
+                running: { syncId: p.syncId, kind: p.kind, startedAt: f.running?.startedAt ?? p.at, counts: p.counts, expectedTotal: p.expectedTotal },
+              }
             : f,
         ) ?? fs,
     );
@@ -103,6 +107,10 @@ export function FeedsPanel() {
               <td className={styles.small}>
                 {f.running ? (
                   <FeedRunBar name={f.name} kind={f.running.kind} counts={f.running.counts} expectedTotal={f.running.expectedTotal} />
+                ) : f.interrupted ? (
+                  <span className={styles.badge} data-tone="warn" data-interrupted title={f.lastError ?? undefined}>
+                    interrupted
+                  </span>
                 ) : f.lastError ? (
                   <span className={styles.badge} data-tone="bad" title={f.lastError}>
                     failed

@@ -17,6 +17,7 @@ const feed: FeedView = {
   recordErrors: [],
   warnings: [],
   running: null,
+  interrupted: null,
   settings: {
     url: 'https://api.example.test/odata',
     auth: { kind: 'oauth2', tokenUrl: 'https://api.example.test/token', clientId: 'porch', scope: null, hasSecret: true },
