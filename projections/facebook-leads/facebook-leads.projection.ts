@@ -1,7 +1,7 @@
 import type { FacebookLeadDelivered, FacebookPageEvent } from '../../src/modules/facebook-leads/facebook-leads.events';
 import { eventsOf, handledTypes, type Projection } from '../runner';
 
-type Handled = Exclude<FacebookPageEvent, { type: 'FacebookFormSourceNamed' }> | FacebookLeadDelivered;
+type Handled = Exclude<FacebookPageEvent, { type: 'FacebookFormSourceNamed' | 'FacebookPageFormsListed' }> | FacebookLeadDelivered;
 
 /**
  * Facebook lead ads' read side: the pages each office connected (name, when, whether Meta

@@ -1,4 +1,4 @@
-import { tenDigits } from '../../src/contract/phone';
+import { tenDigits } from '../../src/contract/phone-number';
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import { type ChatEvent, chatEventTypes } from '../../src/modules/conversation/conversation.events';
 import {

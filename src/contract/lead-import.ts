@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseEmail } from './email';
+import { phoneE164 } from './phone-number';
 
 /**
  * The lead import's vocabulary (contract section 5a), shared by the server and the import page:
@@ -260,15 +261,8 @@ export function unionTags(tags: readonly string[], more: readonly string[]): str
 /** The key two rows or leads share when they have one e-mail address. */
 export const emailKey = (value: string | null | undefined): string | null => (value ? parseEmail(value) : null);
 
-/**
- * The key two rows or leads share when they have one phone number: its digits, a leading US
- * country code dropped; fewer than 7 digits is no key (an extension or a typo matches nobody).
- */
-export function phoneKey(value: string | null | undefined): string | null {
-  const digits = (value ?? '').replace(/\D/g, '');
-  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  return national.length >= 7 ? national : null;
-}
+/** The key two rows or leads share when they have one phone number: its E.164; what is no number matches nobody. */
+export const phoneKey = (value: string | null | undefined): string | null => phoneE164(value);
 
 /** What an import answers, and what GET …/import/{importId} answers while and after it runs. */
 export const ImportSummarySchema = z.strictObject({

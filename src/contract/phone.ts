@@ -17,10 +17,3 @@ export function formatPhone(value: string | null | undefined): string {
   if (!value) return '';
   return /^[0-9]{10}$/.test(value) ? `${value.slice(0, 3)}-${value.slice(3, 6)}-${value.slice(6)}` : value;
 }
-
-/** Our 10 digits from what a provider sends (+1XXXXXXXXXX) or a lead typed (206-555-0123), or null. */
-export function tenDigits(phone: string): string | null {
-  const d = phone.replace(/\D/g, '');
-  if (d.length === 11 && d.startsWith('1')) return d.slice(1);
-  return d.length === 10 ? d : null;
-}

@@ -122,4 +122,26 @@ describe('Settings → Facebook leads in Chromium: a page connected by keyboard,
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
+
+  it('the lead-flow screen lists a new Facebook form after "Refresh forms" (by keyboard), not before; axe-clean at 390 px', async () => {
+    graph.pages.get(PAGE)!.forms.push({ id: '2001000000000013', name: 'Spring open house' });
+    const context = await app.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(`${app.server.url}/search`);
+    await signInPage(page, 'broker@demo.test');
+    await page.goto(`${app.server.url}/dashboard?view=lead-flow`);
+    await page.getByRole('heading', { name: 'Lead flow', level: 1 }).waitFor();
+    const rules = page.getByRole('table');
+    await rules.getByRole('rowheader', { name: 'FB Sellers' }).waitFor();
+    expect(await rules.getByRole('rowheader', { name: 'Facebook: Spring open house' }).count()).toBe(0);
+
+    const refresh = page.getByRole('button', { name: 'Refresh forms' });
+    await refresh.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').getByText('Facebook lead forms refreshed: 1 new source.').waitFor();
+    await rules.getByRole('rowheader', { name: 'Facebook: Spring open house' }).waitFor();
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
 });

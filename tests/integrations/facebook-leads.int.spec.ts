@@ -248,17 +248,60 @@ describe('Facebook lead ads: the webhook handshake, signed deliveries, each lead
     expect((await deliveredOnce('900000000000005')).source).toBe('FB Sellers');
   });
 
-  it('the lead-flow screen offers a rule for every form of the connected pages, leads or not (as named), none of another office', async () => {
+  it('the lead-flow screen offers a rule for every form of the connected pages as last listed, asking Facebook nothing; "Refresh forms" lists them again', async () => {
     const forms = graph.pages.get(PAGE)!.forms;
     forms.push({ id: '2001000000000002', name: 'Buyer consult' });
     try {
+      const before = graph.calls.length;
       const flow = await brokerC.get('/api/dashboard/lead-flow');
       expect(flow.status, flow.text).toBe(200);
-      expect(flow.body.sources).toEqual(expect.arrayContaining(['FB Sellers', 'Facebook: Buyer consult']));
+      expect(flow.body.sources).toContain('FB Sellers');
+      expect(flow.body.sources).not.toContain('Facebook: Buyer consult');
       expect(flow.body.sources).not.toContain('Facebook: Open house RSVP');
+      expect(graph.calls.length).toBe(before);
+
+      const refreshed = await brokerC.post('/api/dashboard/lead-flow/forms');
+      expect(refreshed.status, refreshed.text).toBe(200);
+      expect(refreshed.body.sources).toEqual(expect.arrayContaining(['FB Sellers', 'Facebook: Buyer consult']));
+      expect(refreshed.body.sources).not.toContain('Facebook: Open house RSVP');
+
+      const after = graph.calls.length;
+      const again = await brokerC.get('/api/dashboard/lead-flow');
+      expect(again.body.sources).toEqual(expect.arrayContaining(['FB Sellers', 'Facebook: Buyer consult']));
+      expect(graph.calls.length).toBe(after);
     } finally {
       forms.pop();
     }
+  });
+
+  it('a lead through a form not yet listed puts its source on the lead flow without a refresh', async () => {
+    const forms = graph.pages.get(PAGE)!.forms;
+    forms.push({ id: '2001000000000003', name: 'Spring open house' });
+    try {
+      graph.leads.set('900000000000031', {
+        pageId: PAGE,
+        formId: '2001000000000003',
+        createdTime: '2026-11-29T16:00:00+0000',
+        fields: { full_name: 'Sam Spring', email: 'sam.spring@example.com' },
+      });
+      await deliver(leadgenBody(PAGE, '900000000000031'));
+      expect((await deliveredOnce('900000000000031')).source).toBe('Facebook: Spring open house');
+      await settle(app.server);
+      const before = graph.calls.length;
+      expect((await brokerC.get('/api/dashboard/lead-flow')).body.sources).toContain('Facebook: Spring open house');
+      expect(graph.calls.length).toBe(before);
+    } finally {
+      forms.pop();
+    }
+  });
+
+  it('"Refresh forms" while Facebook is down → 503 with why; the forms last listed stay; an agent is refused', async () => {
+    graph.failNext(1);
+    const res = await brokerC.post('/api/dashboard/lead-flow/forms');
+    expect(res).toMatchObject({ status: 503, body: { message: 'Facebook could not list the forms of the page Demo Realty; please try again in a moment' } });
+    expect((await brokerC.get('/api/dashboard/lead-flow')).body.sources).toContain('FB Sellers');
+    const agent = await signIn(app.server, demoUser('agent').email, 'demo.localhost');
+    expect((await agent.post('/api/dashboard/lead-flow/forms')).status).toBe(403);
   });
 
   it("another office's page does not cross: its leads go to its office, its forms and pages are not ours, and it cannot be taken over", async () => {

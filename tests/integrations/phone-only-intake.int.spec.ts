@@ -47,6 +47,18 @@ describe('phone-only leads through the API, the intake URL, the intake address a
     expect(await rowsByPhone('5550104242')).toHaveLength(1);
   });
 
+  it('API v1: another country’s number with + or 00 is one person in E.164; written without either it is no North American number (400)', async () => {
+    const first = await v1({ source: 'Dialer', person: person('0044 20 7946 0958') });
+    expect(first.status, first.text).toBe(201);
+    expect(await v1({ source: 'Dialer', person: person('+44 20 7946 0958') })).toMatchObject({
+      status: 200,
+      body: { leadId: first.body.leadId, created: false },
+    });
+    const got = await outside().get(`/api/v1/leads/${first.body.leadId}`, { headers: { authorization: `Bearer ${key}` } });
+    expect(got.body).toMatchObject({ phones: ['+442079460958'] });
+    expect(await v1({ source: 'Dialer', person: person('44 20 7946 0958') })).toMatchObject({ status: 400, body: { message: INTAKE_MESSAGES.phone } });
+  });
+
   it('API v1: neither a valid e-mail nor a valid phone → 400 with the inquiry form’s words', async () => {
     expect(await v1({ source: 'Dialer', person: { emails: [], phones: ['555'] } })).toMatchObject({ status: 400, body: { message: INTAKE_MESSAGES.phone } });
     expect(await v1({ source: 'Dialer', person: { emails: ['not-mail'], phones: [] } })).toMatchObject({

@@ -83,6 +83,14 @@ export const leadFlowRoutes = routes('leadFlow', {
     body: z.strictObject({ channel: z.enum(['url', 'email'], { error: 'channel is "url" or "email"' }) }),
     responses: { 200: LeadFlowSchema },
   },
+  refreshForms: {
+    method: 'POST',
+    path: 'api/dashboard/lead-flow/forms',
+    summary: "List the lead forms of the office's connected Facebook pages again (the lead flow itself lists those last listed, asking Facebook nothing)",
+    tag: TAG,
+    access: BROKER,
+    responses: { 200: LeadFlowSchema },
+  },
   googleKey: {
     method: 'PUT',
     path: 'api/dashboard/lead-flow/google-key',

@@ -22,12 +22,22 @@ export type FacebookFormSourceNamed = {
   readonly type: 'FacebookFormSourceNamed';
   readonly data: { readonly pageId: string; readonly officeId: string; readonly formId: string; readonly source: string };
 };
-export type FacebookPageEvent = FacebookPageConnected | FacebookPageDisconnected | FacebookPageTokenRefused | FacebookFormSourceNamed;
+/**
+ * The page's lead forms as the Graph API listed them when the page was connected, when the
+ * broker refreshed them, or when its forms were shown: what the lead-flow screen offers a rule
+ * for, so reading that screen asks Meta nothing.
+ */
+export type FacebookPageFormsListed = {
+  readonly type: 'FacebookPageFormsListed';
+  readonly data: { readonly pageId: string; readonly officeId: string; readonly forms: readonly { readonly formId: string; readonly name: string }[] };
+};
+export type FacebookPageEvent = FacebookPageConnected | FacebookPageDisconnected | FacebookPageTokenRefused | FacebookFormSourceNamed | FacebookPageFormsListed;
 export const facebookPageEventTypes = [
   'FacebookPageConnected',
   'FacebookPageDisconnected',
   'FacebookPageTokenRefused',
   'FacebookFormSourceNamed',
+  'FacebookPageFormsListed',
 ] as const satisfies readonly FacebookPageEvent['type'][];
 export const facebookPageStream = (pageId: string) => `fbpage-${pageId}`;
 

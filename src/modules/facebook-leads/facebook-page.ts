@@ -2,6 +2,7 @@ import type { Decider } from '../../commands/decider';
 import type { EventStore } from '../../eventstore/event-store.port';
 import { conflict, notFound } from '../../shared/errors';
 import type { Sealed } from '../../shared/sealed-box';
+import type { GraphForm } from './graph.port';
 import { type FacebookLeadDelivered, facebookLeadStream, type FacebookPageEvent, facebookPageStream } from './facebook-leads.events';
 
 export type FacebookPage =
@@ -15,6 +16,8 @@ export type FacebookPage =
       /** Meta's words when it last refused the token; null while it works. */
       readonly refused: string | null;
       readonly sources: Readonly<Record<string, string>>;
+      /** Its lead forms (id → name) as last listed from the Graph API. */
+      readonly forms: Readonly<Record<string, string>>;
     };
 
 export const PAGE_HELD = 'This Facebook page is connected to another office';
@@ -24,19 +27,28 @@ export type PageCommand =
   | { readonly kind: 'connect'; readonly pageId: string; readonly officeId: string; readonly byUserId: string; readonly name: string; readonly token: Sealed }
   | { readonly kind: 'disconnect'; readonly officeId: string; readonly byUserId: string }
   | { readonly kind: 'refused'; readonly reason: string }
-  | { readonly kind: 'name-form'; readonly officeId: string; readonly formId: string; readonly source: string };
+  | { readonly kind: 'name-form'; readonly officeId: string; readonly formId: string; readonly source: string }
+  | { readonly kind: 'forms-listed'; readonly officeId: string; readonly forms: readonly GraphForm[] };
 
 export function evolveFacebookPage(s: FacebookPage, e: FacebookPageEvent): FacebookPage {
   switch (e.type) {
     case 'FacebookPageConnected':
       // A reconnection keeps the forms' source names.
-      return { connected: true, ...e.data, refused: null, sources: s.connected && s.officeId === e.data.officeId ? s.sources : {} };
+      return {
+        connected: true,
+        ...e.data,
+        refused: null,
+        sources: s.connected && s.officeId === e.data.officeId ? s.sources : {},
+        forms: s.connected && s.officeId === e.data.officeId ? s.forms : {},
+      };
     case 'FacebookPageDisconnected':
       return { connected: false, officeId: null };
     case 'FacebookPageTokenRefused':
       return s.connected ? { ...s, refused: e.data.reason } : s;
     case 'FacebookFormSourceNamed':
       return s.connected ? { ...s, sources: { ...s.sources, [e.data.formId]: e.data.source } } : s;
+    case 'FacebookPageFormsListed':
+      return s.connected ? { ...s, forms: Object.fromEntries(e.data.forms.map((f) => [f.formId, f.name])) } : s;
   }
 }
 
@@ -56,6 +68,12 @@ export function decideFacebookPage(c: PageCommand, s: FacebookPage): FacebookPag
       if (!s.connected || s.officeId !== c.officeId) throw notFound(PAGE_NOT_CONNECTED);
       if (s.sources[c.formId] === c.source) return [];
       return [{ type: 'FacebookFormSourceNamed', data: { pageId: s.pageId, officeId: s.officeId, formId: c.formId, source: c.source } }];
+    case 'forms-listed': {
+      if (!s.connected || s.officeId !== c.officeId) throw notFound(PAGE_NOT_CONNECTED);
+      const forms = c.forms.map((f) => ({ formId: f.id, name: f.name.slice(0, 200) }));
+      const same = forms.length === Object.keys(s.forms).length && forms.every((f) => s.forms[f.formId] === f.name);
+      return same ? [] : [{ type: 'FacebookPageFormsListed', data: { pageId: s.pageId, officeId: s.officeId, forms } }];
+    }
   }
 }
 

@@ -2,6 +2,7 @@ import { Body, Controller, Inject, Param, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { facebookPagesOf } from '../../../projections/facebook-leads';
+import type { CommandContext } from '../../commands/command-context';
 import { commandContextOf } from '../../commands/request-context';
 import { handleCommand } from '../../commands/handle-command';
 import type { BodyOf, ParamsOf } from '../../contract/route';
@@ -14,6 +15,7 @@ import { dashboardViewer } from '../../shared/viewer/viewer';
 import { refuseWhileImpersonating } from '../accounts';
 import { facebookPageStream } from './facebook-leads.events';
 import { facebookPageDecider, type FacebookPage, loadFacebookPage, PAGE_NOT_CONNECTED } from './facebook-page';
+import { recordForms } from './facebook-form-sources';
 import { FacebookGraph, GraphError } from './graph.port';
 import { defaultFormSource } from './lead-answers';
 import { PageTokens, UNREADABLE_TOKEN } from './page-tokens';
@@ -83,6 +85,7 @@ export class FacebookPagesController {
       },
       ctx,
     );
+    await this.listFormsOnConnect(input.pageId, input.accessToken, ctx);
     return { pageId: input.pageId, name: found.name.slice(0, 200), connectedAt: ctx.now.toISOString(), status: 'connected' as const, problem: null };
   }
 
@@ -114,6 +117,7 @@ export class FacebookPagesController {
       }
       throw graphRefusal(err, "this page's token");
     }
+    await recordForms(this.store, page, forms, commandContextOf(req));
     return {
       forms: forms.map((f) => ({
         formId: f.id,
@@ -140,6 +144,13 @@ export class FacebookPagesController {
       commandContextOf(req),
     );
     return undefined;
+  }
+
+  /** The lead flow offers the new page's forms at once; if Meta cannot list them now, "Refresh forms" does later. */
+  private async listFormsOnConnect(pageId: string, token: string, ctx: CommandContext): Promise<void> {
+    const forms = await this.graph.forms(pageId, token).catch(() => null);
+    const page = await loadFacebookPage(this.store, pageId);
+    if (forms && page.connected) await recordForms(this.store, page, forms, ctx);
   }
 
   private async ownPage(pageId: string, officeId: string): Promise<Extract<FacebookPage, { connected: true }>> {

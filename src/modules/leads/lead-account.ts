@@ -1,5 +1,5 @@
 import { nameWords } from '../../contract/validate-inquiry';
-import { tenDigits } from '../../contract/phone';
+import { tenDigits } from '../../contract/phone-number';
 import { LEVEL, type RegisterUser } from '../accounts';
 
 /** A person who becomes a lead, as an account: by their own inquiry or first text, or added by an agent's hand or an import. */

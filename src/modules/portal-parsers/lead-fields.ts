@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isValidEmail } from '../../contract/email';
 import type { IntakeInput } from '../../contract/lead-intake';
+import { phoneE164 } from '../../contract/phone-number';
 
 /** What a reader found, before it becomes an intake input; every field may be missing. */
 export type LeadDraft = {
@@ -42,14 +43,13 @@ export function emailIn(value: unknown): string | undefined {
 /** A value that is only an e-mail address. */
 export const isBareEmail = (line: string): boolean => new RegExp(`^<?(mailto:)?${EMAIL_IN_TEXT.source}>?$`, 'i').test(line.trim());
 
-/** A phone number as written, when it has the 10 or 11 digits of a North American number (or an international one). */
+/** A phone number as written, when it is one (a North American number, or another written with its country code). */
 export function phoneIn(value: unknown): string | undefined {
   if (typeof value === 'number') value = String(value);
   if (typeof value !== 'string') return undefined;
   const m = /\+?\(?\d[\d\s().-]{8,20}\d/.exec(value);
   if (!m) return undefined;
-  const digits = m[0].replace(/\D/g, '');
-  return digits.length >= 10 && digits.length <= 15 ? m[0].trim() : undefined;
+  return phoneE164(m[0]) ? m[0].trim() : undefined;
 }
 
 /** A value that is only a phone number (a call button, a table cell). */

@@ -1,5 +1,6 @@
 import { canonicalTimeZone, instantOfWallTime, wallClock } from '../../../contract/time-zone';
 import { AREA_CODE_ZONES, STATE_ZONES } from './area-code-zones';
+import { tenDigits } from '../../../contract/phone-number';
 
 /** When automated texts may reach a lead, in the lead's wall clock: [startHour, endHour). */
 export type TextWindow = { readonly startHour: number; readonly endHour: number };
@@ -25,8 +26,8 @@ export function leadTextZone(
   if (own) return own;
   const byState = lead.state ? STATE_ZONES[lead.state.trim().toUpperCase()] : undefined;
   if (byState) return byState;
-  const digits = lead.cellPhone?.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
-  const byArea = digits && digits.length === 10 ? AREA_CODE_ZONES[digits.slice(0, 3)] : undefined;
+  const digits = tenDigits(lead.cellPhone);
+  const byArea = digits ? AREA_CODE_ZONES[digits.slice(0, 3)] : undefined;
   return byArea ?? officeZone;
 }
 

@@ -26,7 +26,8 @@ import {
 } from '../../leads';
 import { formatPhone } from '../../../contract/phone';
 import { isPlaceholderEmail } from '../../../contract/thread';
-import { intakePhone, phoneOnlyEmail } from './intake-phone';
+import { phoneE164, storedPhone } from '../../../contract/phone-number';
+import { phoneOnlyEmail } from './intake-phone';
 import { INTAKE_IN_PROGRESS, leadIntakeDecider, leadIntakeStream } from './lead-intake.decide';
 
 import type { IntakeInput } from '../../../contract/lead-intake';
@@ -47,8 +48,6 @@ const addTagsDecider: Decider<Lead, { tags: readonly string[]; byUserId: string 
   evolve: evolveLead,
   decide: (c, s) => decideTagLead({ tags: [...(s.exists ? s.tags : []), ...c.tags], byUserId: c.byUserId }, s),
 };
-
-const digits = (p: string) => p.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
 
 /**
  * The lead intake every outside source shares: a person the office has (by an e-mail, then a
@@ -164,9 +163,10 @@ export class LeadIntake {
         if (lead.exists) return lead;
       }
     }
-    const wanted = new Set(phones.map(digits));
+    // Compared in E.164: a contact's phone stored as ten digits, or as someone typed it, is the same number.
+    const wanted = new Set(phones.map((x) => phoneE164(x)));
     if (wanted.size === 0) return null;
-    const match = (await officeContacts(this.pool, target.officeId, target.agentId)).find((c) => c.phone && wanted.has(digits(c.phone)));
+    const match = (await officeContacts(this.pool, target.officeId, target.agentId)).find((c) => wanted.has(phoneE164(c.phone)));
     if (!match) return null;
     const { lead } = await loadLead(this.store, match.leadId);
     return lead.exists ? lead : null;
@@ -180,7 +180,7 @@ type Contact = { readonly email: string; readonly phone: string; readonly phones
  * of their first valid phone (normalised, so one number written two ways is one person).
  */
 function contactOf(person: IntakeInput['person']): Contact {
-  const phones = person.phones.map(intakePhone).filter((x): x is string => x !== null);
+  const phones = person.phones.map((x) => storedPhone(x)).filter((x): x is string => x !== null);
   const email = person.emails.map((e) => parseEmail(e)).find((e): e is string => !!e);
   const phone = phones[0] ?? '';
   if (email) return { email, phone, phones };

@@ -1,4 +1,4 @@
-import { Body, Controller, Inject, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Optional, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { handleCommand } from '../../../commands/handle-command';
 import { commandContextOf } from '../../../commands/request-context';
@@ -12,6 +12,7 @@ import { dashboardViewer } from '../../../shared/viewer/viewer';
 import { SecretKey } from '../../accounts';
 import { ASSIGN_TO_POND, ASSIGN_TO_ROUND_ROBIN, ASSIGN_TO_ROUTING_RULES, type LeadFlowTarget, leadFlowStream } from './lead-flow.events';
 import { leadFlowDecider } from './lead-flow.decide';
+import { LeadFlowFormSources } from './form-sources.port';
 import { LeadFlowViews } from './lead-flow-view';
 import { issueIntakeToken, loadLeadFlow } from './intake-tokens';
 
@@ -30,6 +31,7 @@ export class LeadFlowController {
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(SecretKey) private readonly secret: SecretKey,
     @Inject(LeadFlowViews) private readonly views: LeadFlowViews,
+    @Optional() @Inject(LeadFlowFormSources) private readonly forms: LeadFlowFormSources | null,
   ) {}
 
   @Route(contract.leadFlow.get)
@@ -67,6 +69,13 @@ export class LeadFlowController {
     const officeId = officeBroker(req);
     const ctx = commandContextOf(req);
     await issueIntakeToken(this.store, await this.secret.get(), officeId, input.channel, officeId, ctx);
+    return this.views.of(officeId);
+  }
+
+  @Route(contract.leadFlow.refreshForms)
+  async refreshForms(@Req() req: Request) {
+    const officeId = officeBroker(req);
+    await this.forms?.refresh(officeId, commandContextOf(req));
     return this.views.of(officeId);
   }
 

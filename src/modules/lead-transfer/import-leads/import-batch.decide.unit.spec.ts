@@ -88,7 +88,7 @@ describe('ImportBatch (given / when / then)', () => {
   });
 
   it('given an office lead with that e-mail or that phone (normalised), when skipping, then duplicates of it, the lead left alone', () => {
-    const k = known({ byEmail: new Map([['ann@example.com', 'L0']]), byPhone: new Map([['2065550199', 'L9']]) });
+    const k = known({ byEmail: new Map([['ann@example.com', 'L0']]), byPhone: new Map([['+12065550199', 'L9']]) });
     const ds = decideImportBatch([ann(2, { Email: 'ANN@example.com ' }), ann(3, { Email: 'bo@example.com', Phone: '+1 (206) 555-0199' })], choices(), k);
     expect(outcomes(ds)).toEqual([
       { row: 2, outcome: 'duplicate', leadId: 'L0', message: 'Already a lead of your office' },
@@ -132,7 +132,7 @@ describe('ImportBatch (given / when / then)', () => {
 
   it('given a lead with a phone and the tags already, when merging, then merged with nothing to change', () => {
     const lead = officeLead('A1', '2065550100', ['VIP']);
-    const k = known({ byPhone: new Map([['2065550100', 'L0']]), leads: new Map([['L0', lead]]) });
+    const k = known({ byPhone: new Map([['+12065550100', 'L0']]), leads: new Map([['L0', lead]]) });
     const [d] = decideImportBatch([ann(2, { Email: 'other@example.com' }, ['vip'])], choices({ policy: 'merge' }), k);
     expect(d!.outcome.outcome).toBe('merged');
     expect(d!.events).toEqual([]);
@@ -156,7 +156,7 @@ describe('ImportBatch (given / when / then)', () => {
   });
 
   it('given an office lead with the phone only, when creating, then a new lead anyway; the same e-mail again on the site is still a duplicate', () => {
-    const k = known({ byPhone: new Map([['2065550100', 'L0']]) });
+    const k = known({ byPhone: new Map([['+12065550100', 'L0']]) });
     const ds = decideImportBatch([ann(2), ann(3, { Phone: '2065550177' })], choices({ policy: 'create' }), k);
     expect(outcomes(ds)).toEqual([
       { row: 2, outcome: 'imported', leadId: leadIdFor('new-2', SITE), message: null },

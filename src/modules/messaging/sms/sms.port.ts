@@ -1,3 +1,5 @@
+import { phoneE164 } from '../../../contract/phone-number';
+
 /**
  * A text (SMS) or, with a media URL, a video/picture message (MMS). `to` is a 10-digit US number;
  * `from` a site's own texting number (E.164), else the provider's default.
@@ -42,10 +44,10 @@ export abstract class SmsSender {
   abstract fetchMedia(url: string, maxBytes: number): Promise<Buffer | null>;
 }
 
-/** 10 digits as E.164 (+1, North America). */
-export const e164 = (digits: string): string => (digits.startsWith('+') ? digits : `+1${digits}`);
+/** A number the CRM stores (ten digits, or E.164) as the E.164 the provider takes; what is no number goes as it is, for the provider to refuse. */
+export const e164 = (phone: string): string => phoneE164(phone) ?? phone;
 
-export { tenDigits } from '../../../contract/phone';
+export { tenDigits } from '../../../contract/phone-number';
 
 /** The carrier opt-out words (CTIA): a reply of one of them revokes text consent. */
 export const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT']);

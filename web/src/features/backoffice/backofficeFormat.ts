@@ -1,4 +1,5 @@
 import type { People } from '../../api/backoffice';
+import { formatPhone } from '../../lib/dashboardFormat';
 
 const LEVELS: Readonly<Record<number, string>> = { 5: 'Lead', 10: 'Agent', 15: 'Broker', 25: 'Staff' };
 export const levelName = (level: number): string => LEVELS[level] ?? `Level ${level}`;
@@ -25,5 +26,5 @@ export const percentOf = (p: { applied: number; total: number; phase: string }):
 /** The back-office address of an account (a query on /dashboard/backoffice). */
 export const accountHref = (userId: string, tab?: string) => `/dashboard/backoffice?user=${encodeURIComponent(userId)}${tab ? `&tab=${tab}` : ''}`;
 
-/** A bare 10-digit phone is shown as ###-###-#### (spec section 5). */
-export const phone = (p: string | null): string => (p && /^\d{10}$/.test(p) ? `${p.slice(0, 3)}-${p.slice(3, 6)}-${p.slice(6)}` : (p ?? '—'));
+/** A bare 10-digit phone is shown as ###-###-#### (spec section 5); no phone as a dash. */
+export const phone = (p: string | null): string => formatPhone(p) || '—';

@@ -8,6 +8,7 @@ export const leadFlowApi = {
   get: () => api(contract.leadFlow.get),
   put: (body: BodyInput<typeof contract.leadFlow.put>) => api(contract.leadFlow.put, { body }),
   newToken: (channel: 'url' | 'email') => api(contract.leadFlow.newToken, { body: { channel } }),
+  refreshForms: () => api(contract.leadFlow.refreshForms),
   googleKey: (googleKey: string | null) => api(contract.leadFlow.googleKey, { body: { googleKey } }),
   unread: () => api(contract.leadFlow.unread),
   makeLead: (deliveryId: string, body: BodyInput<typeof contract.leadFlow.makeLead>) => api(contract.leadFlow.makeLead, { params: { deliveryId }, body }),

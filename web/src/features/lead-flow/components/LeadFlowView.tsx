@@ -27,6 +27,7 @@ export function LeadFlowView({ agents }: { agents: readonly Agent[] }) {
   const [newSource, setNewSource] = useState('');
   const [googleKey, setGoogleKey] = useState('');
   const [renewing, setRenewing] = useState<'url' | 'email' | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const ids = { source: useId(), google: useId() };
@@ -68,6 +69,22 @@ export function LeadFlowView({ agents }: { agents: readonly Agent[] }) {
     if (!sources.some((x) => x.toLowerCase() === s.toLowerCase())) setExtra((xs) => [...xs, s]);
     setNewSource('');
     setStatus(`Added “${s}”: choose who gets its leads, then save.`);
+  };
+
+  /** The sources only: rules being edited and not yet saved stay as they are. */
+  const refreshForms = () => {
+    setRefreshing(true);
+    setError(null);
+    leadFlowApi
+      .refreshForms()
+      .then((f) => {
+        const before = new Set(flow?.sources.map((s) => s.toLowerCase()));
+        const added = f.sources.filter((s) => !before.has(s.toLowerCase())).length;
+        setFlow((old) => (old ? { ...old, sources: f.sources } : f));
+        setStatus(added ? `Facebook lead forms refreshed: ${added} new source${added === 1 ? '' : 's'}.` : 'Facebook lead forms refreshed: nothing new.');
+      })
+      .catch((err: unknown) => setError(messageOf(err, 'Could not refresh the Facebook lead forms')))
+      .finally(() => setRefreshing(false));
   };
 
   const copy = (what: string, text: string) =>
@@ -261,6 +278,12 @@ export function LeadFlowView({ agents }: { agents: readonly Agent[] }) {
                 Add source
               </button>
             </form>
+            <p className={styles.inline}>
+              <span className={panel.muted}>Facebook lead forms are listed as they were when their page was connected or last refreshed.</span>
+              <button type="button" className="btn" onClick={refreshForms} disabled={refreshing} aria-busy={refreshing}>
+                {refreshing ? 'Refreshing forms…' : 'Refresh forms'}
+              </button>
+            </p>
           </section>
 
           <UnreadDeliveries sources={sources} onStatus={setStatus} />
