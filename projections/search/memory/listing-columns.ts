@@ -2,10 +2,13 @@ import type { ListingRecord, OpenHouse } from '../../../src/modules/listings/lis
 import { deriveSearchFields, type SearchDoc, type SearchFields } from '../search-document';
 import { Postings } from './int-list';
 import { SuggestTerms } from './suggest-terms';
+import { FineCells, fineKey } from './fine-cells';
 
 /** Map cells of the grid the spatial postings use: level 10 (0.35°), about a city; rows and columns of level-20 cells >> 10. */
 export const GRID_SHIFT = 10;
 export const gridKey = (cy: number, cx: number): number => (cy >> GRID_SHIFT) * 1024 + (cx >> GRID_SHIFT);
+/** A listing's level-12 map cell (fine-cells.ts), undefined without a point. */
+const fineOf = (d: SearchFields): number | undefined => (d.cy !== null && d.cx !== null && d.ux !== null ? fineKey(d.cy, d.cx) : undefined);
 
 /** Numbers (NaN for null): what criteria compare and sorts order, and the prices the fold needs again. */
 const F64 = [
@@ -126,6 +129,7 @@ export class ListingColumns {
   readonly cities = new Postings<number>();
   readonly zips = new Postings<number>();
   readonly grid = new Postings<number>();
+  readonly fine = new FineCells();
 
   constructor(capacity = 1024) {
     this.capacity = capacity;
@@ -376,6 +380,10 @@ export class ListingColumns {
       if (cell(was) !== undefined) this.grid.remove(cell(was)!, slot);
       if (cell(d) !== undefined) this.grid.add(cell(d)!, slot);
     }
+    if (was.grp !== d.grp || fineOf(was) !== fineOf(d)) {
+      this.fine.remove(was.grp, fineOf(was), slot);
+      this.fine.add(d.grp, fineOf(d), slot);
+    }
   }
 
   remove(pdid: string, before: SearchDoc): void {
@@ -400,6 +408,7 @@ export class ListingColumns {
     if (d.cityKey !== null) this.cities.add(this.intern(d.cityKey), slot);
     if (d.zip5 !== null) this.zips.add(this.intern(d.zip5), slot);
     if (d.cy !== null && d.cx !== null && d.ux !== null) this.grid.add(gridKey(d.cy, d.cx), slot);
+    this.fine.add(d.grp, fineOf(d), slot);
   }
 
   private unpost(slot: number, d: SearchFields): void {
@@ -407,6 +416,7 @@ export class ListingColumns {
     if (d.cityKey !== null) this.cities.remove(this.intern(d.cityKey), slot);
     if (d.zip5 !== null) this.zips.remove(this.intern(d.zip5), slot);
     if (d.cy !== null && d.cx !== null && d.ux !== null) this.grid.remove(gridKey(d.cy, d.cx), slot);
+    this.fine.remove(d.grp, fineOf(d), slot);
   }
 
   private grow(): void {
