@@ -1,6 +1,7 @@
 import { CELL_LEVEL, cellOf } from '../geo';
 import { FINE, inside as rowsInside } from '../postgres/viewport-aggregates';
 import type { Box } from '../search-criteria';
+import type { Cluster } from '../search-index.port';
 import type { Matches } from './memory-query';
 import { Postings } from './int-list';
 
@@ -23,6 +24,8 @@ export const fineKey = (cy: number, cx: number): number => (cy >> SHIFT) * ROW +
  */
 export class FineCells {
   private readonly placed: Postings<number>[] = [];
+  /** Each cell's sum of latitudes and of longitudes, by status group: clusters' mean positions without a listing read. */
+  private readonly sums: Map<number, { lat: number; lng: number }>[] = [];
   private readonly unplaced = new Postings<number>();
 
   private of(grp: number): Postings<number> {
@@ -30,16 +33,129 @@ export class FineCells {
   }
 
   /** Status group 0 is found by no search: it is kept nowhere. `cell` undefined: no point. */
-  add(grp: number, cell: number | undefined, slot: number): void {
+  add(grp: number, cell: number | undefined, slot: number, lat: number, lng: number): void {
     if (grp === 0) return;
-    if (cell === undefined) this.unplaced.add(grp, slot);
-    else this.of(grp).add(cell, slot);
+    if (cell === undefined) return this.unplaced.add(grp, slot);
+    this.of(grp).add(cell, slot);
+    const sums = (this.sums[grp] ??= new Map());
+    const sum = sums.get(cell);
+    if (sum) {
+      sum.lat += lat;
+      sum.lng += lng;
+    } else sums.set(cell, { lat, lng });
   }
 
-  remove(grp: number, cell: number | undefined, slot: number): void {
+  remove(grp: number, cell: number | undefined, slot: number, lat: number, lng: number): void {
     if (grp === 0) return;
-    if (cell === undefined) this.unplaced.remove(grp, slot);
-    else this.of(grp).remove(cell, slot);
+    if (cell === undefined) return this.unplaced.remove(grp, slot);
+    const cells = this.of(grp);
+    cells.remove(cell, slot);
+    const sums = this.sums[grp]!;
+    // An empty cell goes, with whatever the float sums kept of its last listings.
+    if (cells.size(cell) === 0) sums.delete(cell);
+    else {
+      const sum = sums.get(cell)!;
+      sum.lat -= lat;
+      sum.lng -= lng;
+    }
+  }
+
+  /** A listing moved within its cell (a corrected point): only the cell's sums change. */
+  shift(grp: number, cell: number, dLat: number, dLng: number): void {
+    const sum = this.sums[grp]?.get(cell);
+    if (!sum) return;
+    sum.lat += dLat;
+    sum.lng += dLng;
+  }
+
+  /**
+   * Total, bounds and clusters (at `level`, at most FINE) of a status group in a box, from the
+   * cells: a cell wholly inside adds its count and sums; only the listings of the cells the box's
+   * edges cross are read, and those of the outermost rows and columns for the bounds (a point's
+   * cell number grows with its coordinate, so the southernmost match lies in the southernmost
+   * row). Without a box the group's listings without a point are counted too.
+   */
+  summary(grp: number, box: Box | undefined, level: number, lat: Float64Array, lng: Float64Array): { total: number; bounds: Box | null; clusters: Cluster[] } {
+    const cells = this.placed[grp];
+    const sums = this.sums[grp];
+    const shift = FINE - level;
+    const clusters = new Map<number, { n: number; lat: number; lng: number }>();
+    const into = (key: number, n: number, sLat: number, sLng: number) => {
+      const c = clusters.get(key);
+      if (c) {
+        c.n += n;
+        c.lat += sLat;
+        c.lng += sLng;
+      } else clusters.set(key, { n, lat: sLat, lng: sLng });
+    };
+    const clusterOf = (cell: number) => {
+      const y = Math.floor(cell / ROW);
+      return (y >> shift) * ROW + ((cell - y * ROW) >> shift);
+    };
+    let total = box ? 0 : this.unplaced.size(grp);
+    const whole: number[] = [];
+    const edge = { minLat: Infinity, maxLat: -Infinity, minLng: Infinity, maxLng: -Infinity };
+    this.visit(grp, box, (cell, inside) => {
+      if (inside) {
+        const n = cells!.size(cell);
+        const sum = sums!.get(cell)!;
+        total += n;
+        into(clusterOf(cell), n, sum.lat, sum.lng);
+        whole.push(cell);
+        return;
+      }
+      const key = clusterOf(cell);
+      cells!.each(cell, (items, n) => {
+        for (let k = 0; k < n; k++) {
+          const s = items[k]!;
+          const a = lat[s]!;
+          const b = lng[s]!;
+          if (box && !(a >= box.minLat && a <= box.maxLat && b >= box.minLng && b <= box.maxLng)) continue;
+          total++;
+          into(key, 1, a, b);
+          if (a < edge.minLat) edge.minLat = a;
+          if (a > edge.maxLat) edge.maxLat = a;
+          if (b < edge.minLng) edge.minLng = b;
+          if (b > edge.maxLng) edge.maxLng = b;
+        }
+      });
+    });
+    const bounds = wholeBounds(cells, whole, lat, lng, edge);
+    const out: Cluster[] = [...clusters.values()].map((c) => ({ latitude: c.lat / c.n, longitude: c.lng / c.n, count: c.n }));
+    out.sort((a, b) => b.count - a.count || a.latitude - b.latitude || a.longitude - b.longitude);
+    return { total, bounds: bounds.minLat === Infinity ? null : bounds, clusters: out };
+  }
+
+  /** Each non-empty cell of a group that a box touches, and whether it lies wholly inside (every cell when there is no box). */
+  private visit(grp: number, box: Box | undefined, fn: (cell: number, inside: boolean) => void): void {
+    const cells = this.placed[grp];
+    if (!cells) return;
+    if (!box) {
+      for (const key of cells.keys()) fn(key, true);
+      return;
+    }
+    const y0 = Math.max(0, cellOf(box.minLat + 90 - SLACK, FINE));
+    const y1 = Math.min(LAST_ROW, cellOf(box.maxLat + 90 + SLACK, FINE));
+    const x0 = Math.max(0, cellOf(box.minLng + 180 - SLACK, FINE));
+    const x1 = Math.min(LAST_COLUMN, cellOf(box.maxLng + 180 + SLACK, FINE));
+    if (y1 < y0 || x1 < x0) return;
+    // Whole cells: every point in them lies inside the box, whatever the rounding of its cell number.
+    const wy = rowsInside(box.minLat + 90, box.maxLat + 90, FINE);
+    const wx = rowsInside(box.minLng + 180, box.maxLng + 180, FINE);
+    const take = (key: number, y: number, x: number) => fn(key, y >= wy.lo && y <= wy.hi && x >= wx.lo && x <= wx.hi);
+    // A country-wide box spans more cells than the group has listings in: its cells are walked instead.
+    if ((y1 - y0 + 1) * (x1 - x0 + 1) > cells.keyCount) {
+      for (const key of cells.keys()) {
+        const y = Math.floor(key / ROW);
+        const x = key - y * ROW;
+        if (y >= y0 && y <= y1 && x >= x0 && x <= x1) take(key, y, x);
+      }
+    } else
+      for (let y = y0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++) {
+          const key = y * ROW + x;
+          if (cells.size(key) > 0) take(key, y, x);
+        }
   }
 
   /**
@@ -49,43 +165,49 @@ export class FineCells {
   matches(grp: number, box: Box | undefined, lat: Float64Array, lng: Float64Array): Matches {
     const cells = this.placed[grp];
     const out = new SlotBuffer();
-    if (!box) {
-      if (cells) for (const key of cells.keys()) cells.each(key, (items, n) => out.append(items, n));
-      this.unplaced.each(grp, (items, n) => out.append(items, n));
-      return out.done();
-    }
-    if (!cells) return out.done();
-    const y0 = Math.max(0, cellOf(box.minLat + 90 - SLACK, FINE));
-    const y1 = Math.min(LAST_ROW, cellOf(box.maxLat + 90 + SLACK, FINE));
-    const x0 = Math.max(0, cellOf(box.minLng + 180 - SLACK, FINE));
-    const x1 = Math.min(LAST_COLUMN, cellOf(box.maxLng + 180 + SLACK, FINE));
-    if (y1 < y0 || x1 < x0) return out.done();
-    // Whole cells: every point in them lies inside the box, whatever the rounding of its cell number.
-    const wy = rowsInside(box.minLat + 90, box.maxLat + 90, FINE);
-    const wx = rowsInside(box.minLng + 180, box.maxLng + 180, FINE);
-    const { minLat, maxLat, minLng, maxLng } = box;
-    const take = (key: number) => {
-      const y = Math.floor(key / ROW);
-      const x = key - y * ROW;
-      if (y >= wy.lo && y <= wy.hi && x >= wx.lo && x <= wx.hi) cells.each(key, (items, n) => out.append(items, n));
-      else
-        cells.each(key, (items, n) => {
-          for (let k = 0; k < n; k++) {
-            const s = items[k]!;
-            if (lat[s]! >= minLat && lat[s]! <= maxLat && lng[s]! >= minLng && lng[s]! <= maxLng) out.push(s);
-          }
-        });
-    };
-    // A country-wide box spans more cells than the group has listings in: its cells are walked instead.
-    if ((y1 - y0 + 1) * (x1 - x0 + 1) > cells.keyCount) {
-      for (const key of cells.keys()) {
-        const y = Math.floor(key / ROW);
-        const x = key - y * ROW;
-        if (y >= y0 && y <= y1 && x >= x0 && x <= x1) take(key);
-      }
-    } else for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) take(y * ROW + x);
+    if (!box) this.unplaced.each(grp, (items, n) => out.append(items, n));
+    this.visit(grp, box, (cell, inside) => {
+      if (inside) return cells!.each(cell, (items, n) => out.append(items, n));
+      const { minLat, maxLat, minLng, maxLng } = box!;
+      cells!.each(cell, (items, n) => {
+        for (let k = 0; k < n; k++) {
+          const s = items[k]!;
+          if (lat[s]! >= minLat && lat[s]! <= maxLat && lng[s]! >= minLng && lng[s]! <= maxLng) out.push(s);
+        }
+      });
+    });
     return out.done();
   }
+}
+
+/** Bounds of the whole cells' listings (read from the outermost rows and columns only) and of the edge band's. */
+function wholeBounds(cells: Postings<number> | undefined, whole: readonly number[], lat: Float64Array, lng: Float64Array, edge: Box): Box {
+  const b = { ...edge };
+  if (!cells || whole.length === 0) return b;
+  let [y0, y1, x0, x1] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const cell of whole) {
+    const y = Math.floor(cell / ROW);
+    const x = cell - y * ROW;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+  }
+  for (const cell of whole) {
+    const y = Math.floor(cell / ROW);
+    const x = cell - y * ROW;
+    if (y !== y0 && y !== y1 && x !== x0 && x !== x1) continue;
+    cells.each(cell, (items, n) => {
+      for (let k = 0; k < n; k++) {
+        const s = items[k]!;
+        if (y === y0 && lat[s]! < b.minLat) b.minLat = lat[s]!;
+        if (y === y1 && lat[s]! > b.maxLat) b.maxLat = lat[s]!;
+        if (x === x0 && lng[s]! < b.minLng) b.minLng = lng[s]!;
+        if (x === x1 && lng[s]! > b.maxLng) b.maxLng = lng[s]!;
+      }
+    });
+  }
+  return b;
 }
 
 /** Slots gathered into one growing Int32Array. */

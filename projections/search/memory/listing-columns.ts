@@ -7,8 +7,6 @@ import { FineCells, fineKey } from './fine-cells';
 /** Map cells of the grid the spatial postings use: level 10 (0.35°), about a city; rows and columns of level-20 cells >> 10. */
 export const GRID_SHIFT = 10;
 export const gridKey = (cy: number, cx: number): number => (cy >> GRID_SHIFT) * 1024 + (cx >> GRID_SHIFT);
-/** A listing's level-12 map cell (fine-cells.ts), undefined without a point. */
-const fineOf = (d: SearchFields): number | undefined => (d.cy !== null && d.cx !== null && d.ux !== null ? fineKey(d.cy, d.cx) : undefined);
 
 /** Numbers (NaN for null): what criteria compare and sorts order, and the prices the fold needs again. */
 const F64 = [
@@ -299,6 +297,7 @@ export class ListingColumns {
     const r = doc.record;
     const d = deriveSearchFields(doc);
     const { f, i, u, s } = this;
+    const placeBefore = this.placeOf(slot);
     f.listPrice[slot] = num(r.ListPrice);
     f.closePrice[slot] = num(r.ClosePrice);
     f.originalListPrice[slot] = num(r.OriginalListPrice);
@@ -352,6 +351,7 @@ export class ListingColumns {
     else this.brokenPhotos.delete(slot);
     if (was) this.repost(slot, was, d);
     else this.post(slot, d);
+    this.moveFine(slot, placeBefore);
     this.terms.update(slot, was && before ? [was, before.record] : undefined, [d, r]);
   }
 
@@ -380,10 +380,6 @@ export class ListingColumns {
       if (cell(was) !== undefined) this.grid.remove(cell(was)!, slot);
       if (cell(d) !== undefined) this.grid.add(cell(d)!, slot);
     }
-    if (was.grp !== d.grp || fineOf(was) !== fineOf(d)) {
-      this.fine.remove(was.grp, fineOf(was), slot);
-      this.fine.add(d.grp, fineOf(d), slot);
-    }
   }
 
   remove(pdid: string, before: SearchDoc): void {
@@ -391,6 +387,8 @@ export class ListingColumns {
     if (slot === undefined) return;
     const was = deriveSearchFields(before);
     this.unpost(slot, was);
+    const place = this.placeOf(slot);
+    this.fine.remove(place.grp, place.cell, slot, place.lat, place.lng);
     this.terms.update(slot, [was, before.record], undefined);
     this.slots.delete(pdid);
     this.openHouses.delete(slot);
@@ -403,12 +401,30 @@ export class ListingColumns {
     this.free.push(slot);
   }
 
+  /** Where a slot stands on the map as the columns hold it (fine-cells.ts): a free slot is in status group 0, kept nowhere. */
+  private placeOf(slot: number): { grp: number; cell: number | undefined; lat: number; lng: number } {
+    const { f, i, u } = this;
+    const placed = f.ux[slot] === f.ux[slot];
+    return { grp: u.grp[slot]!, cell: placed ? fineKey(i.cy[slot]!, i.cx[slot]!) : undefined, lat: f.lat[slot]!, lng: f.lng[slot]! };
+  }
+
+  /** Moves a written slot's map cell posting, or only its cell's sums when it stayed in its cell (a price change moves nothing). */
+  private moveFine(slot: number, was: { grp: number; cell: number | undefined; lat: number; lng: number } | undefined): void {
+    const now = this.placeOf(slot);
+    if (was && was.grp === now.grp && was.cell === now.cell) {
+      if (now.cell !== undefined && now.grp !== 0 && (was.lat !== now.lat || was.lng !== now.lng))
+        this.fine.shift(now.grp, now.cell, now.lat - was.lat, now.lng - was.lng);
+      return;
+    }
+    if (was) this.fine.remove(was.grp, was.cell, slot, was.lat, was.lng);
+    this.fine.add(now.grp, now.cell, slot, now.lat, now.lng);
+  }
+
   private post(slot: number, d: SearchFields): void {
     for (const w of d.words) this.words.add(w, slot);
     if (d.cityKey !== null) this.cities.add(this.intern(d.cityKey), slot);
     if (d.zip5 !== null) this.zips.add(this.intern(d.zip5), slot);
     if (d.cy !== null && d.cx !== null && d.ux !== null) this.grid.add(gridKey(d.cy, d.cx), slot);
-    this.fine.add(d.grp, fineOf(d), slot);
   }
 
   private unpost(slot: number, d: SearchFields): void {
@@ -416,7 +432,6 @@ export class ListingColumns {
     if (d.cityKey !== null) this.cities.remove(this.intern(d.cityKey), slot);
     if (d.zip5 !== null) this.zips.remove(this.intern(d.zip5), slot);
     if (d.cy !== null && d.cx !== null && d.ux !== null) this.grid.remove(gridKey(d.cy, d.cx), slot);
-    this.fine.remove(d.grp, fineOf(d), slot);
   }
 
   private grow(): void {
@@ -475,6 +490,7 @@ export class ListingColumns {
       const doc = c.docOf(slot);
       const d = deriveSearchFields(doc);
       c.post(slot, d);
+      c.moveFine(slot, undefined);
       c.terms.update(slot, undefined, [d, doc.record]);
     }
     return c;

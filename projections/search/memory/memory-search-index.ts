@@ -4,7 +4,8 @@ import { compile, type MatchRow, passes } from '../postgres/criteria-match';
 import type { PostgresSearchIndex } from '../postgres/postgres-search-index';
 import { evolveDoc, searchProjection } from '../postgres/search-listings.projection';
 import type { SearchCriteria } from '../search-criteria';
-import { deriveSearchFields, type SearchDoc } from '../search-document';
+import { FINE, viewportOnly } from '../postgres/viewport-aggregates';
+import { deriveSearchFields, groupOf, type SearchDoc } from '../search-document';
 import {
   type IndexedListing,
   type MapQuery,
@@ -222,6 +223,13 @@ export class MemorySearchIndex extends SearchIndex {
     if (fromTables(c)) return this.tables.map(c, q);
     await this.fresh();
     const cols = this.built.columns;
+    const level = Math.max(0, Math.floor(q.clusterLevel));
+    // A status and a viewport: counts, sums and bounds from the map cells; the matches themselves only for the pins.
+    if (viewportOnly(c) && level <= FINE) {
+      const { total, bounds, clusters } = cols.fine.summary(groupOf(c), c.box, level, cols.f.lat, cols.f.lng);
+      const m = q.pins > 0 && total > 0 ? await matchAll(cols, c) : { slots: new Int32Array(0), n: 0 };
+      return { total, pins: firstOf(cols, m, compareOf(cols, c), q.pins, true).map((s) => pinOf(cols, s)), bounds, clusters };
+    }
     const m = await matchAll(cols, c, this.options.scanBudgetMs);
     const { bounds, clusters } = mapOf(cols, m, q.clusterLevel, c.box);
     const pins = firstOf(cols, m, compareOf(cols, c), q.pins, true).map((s) => pinOf(cols, s));
