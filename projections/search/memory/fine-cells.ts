@@ -2,7 +2,6 @@ import { CELL_LEVEL, cellOf } from '../geo';
 import { FINE, inside as rowsInside } from '../postgres/viewport-aggregates';
 import type { Box } from '../search-criteria';
 import type { Cluster } from '../search-index.port';
-import type { Matches } from './memory-query';
 import { Postings } from './int-list';
 
 /** Level-20 rows and columns to level-12 (FINE) ones: a shift, as the cell counts of PostgreSQL are made. */
@@ -13,6 +12,9 @@ const LAST_ROW = 2 ** (FINE - 1);
 const LAST_COLUMN = 2 ** FINE;
 // A point on a cell's edge may round into either cell: the cells looked at reach this far past the box.
 const SLACK = 1e-9;
+
+/** Slots in no order (memory-query.ts's Matches). */
+type Slots = { readonly slots: Int32Array; readonly n: number };
 
 export const fineKey = (cy: number, cx: number): number => (cy >> SHIFT) * ROW + (cx >> SHIFT);
 
@@ -162,7 +164,7 @@ export class FineCells {
    * The slots of a status group in a box (inclusive on every side, as the criteria's box is), or
    * in the whole world with the group's listings without a point when there is no box.
    */
-  matches(grp: number, box: Box | undefined, lat: Float64Array, lng: Float64Array): Matches {
+  matches(grp: number, box: Box | undefined, lat: Float64Array, lng: Float64Array): Slots {
     const cells = this.placed[grp];
     const out = new SlotBuffer();
     if (!box) this.unplaced.each(grp, (items, n) => out.append(items, n));
@@ -233,7 +235,7 @@ class SlotBuffer {
     this.slots[this.n++] = slot;
   }
 
-  done(): Matches {
+  done(): Slots {
     return { slots: this.slots, n: this.n };
   }
 }
