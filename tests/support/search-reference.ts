@@ -187,12 +187,26 @@ export function referenceOrder(matches: readonly ReferenceListing[], c: Readonly
 
 /** Matches per map cell of the given level: the true counts clusters must show (listings without a point are in none). */
 export function referenceClusters(matches: readonly ReferenceListing[], level: number): Map<string, number> {
-  const shift = CELL_LEVEL - level;
-  const cells = new Map<string, number>();
+  return new Map([...referenceClusterMeans(matches, level)].map(([k, c]) => [k, c.count]));
+}
+
+/** A map's clusters by cell ("row/column" at `level`): how many matches with a point, and their mean position. */
+export function referenceClusterMeans(
+  matches: readonly ReferenceListing[],
+  level: number,
+): Map<string, { count: number; latitude: number; longitude: number }> {
+  const sums = new Map<string, { count: number; lat: number; lng: number }>();
   for (const m of matches.filter(mappable)) {
-    const { cy, cx } = cellsOf(at(m.record));
-    const k = `${cy >> shift}/${cx >> shift}`;
-    cells.set(k, (cells.get(k) ?? 0) + 1);
+    const k = clusterCell(at(m.record), level);
+    const c = sums.get(k) ?? { count: 0, lat: 0, lng: 0 };
+    sums.set(k, { count: c.count + 1, lat: c.lat + m.record.Latitude!, lng: c.lng + m.record.Longitude! });
   }
-  return cells;
+  return new Map([...sums].map(([k, c]) => [k, { count: c.count, latitude: c.lat / c.count, longitude: c.lng / c.count }]));
+}
+
+/** The cell ("row/column") a point is in at `level`: a cluster's mean lies in its own cell. */
+export function clusterCell(p: { lat: number; lng: number }, level: number): string {
+  const shift = CELL_LEVEL - level;
+  const { cy, cx } = cellsOf(p);
+  return `${cy >> shift}/${cx >> shift}`;
 }

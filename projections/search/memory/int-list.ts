@@ -28,6 +28,8 @@ export class IntList {
   }
 }
 
+const ONE = new Int32Array(1);
+
 /**
  * Slots by key: the inverted index of keyword words, and the lists of cities, zips and grid
  * cells. A key of one listing (an MLS number's word, a house number) holds the slot itself, not
@@ -65,6 +67,24 @@ export class Postings<K> {
     const one = new IntList(1);
     one.push(held);
     return one;
+  }
+
+  /** Each key's slots as a run of an Int32Array (a key of one listing lends a shared one-slot array). */
+  each(key: K, visit: (items: Int32Array, n: number) => void): void {
+    const held = this.lists.get(key);
+    if (held === undefined) return;
+    if (typeof held === 'number') {
+      ONE[0] = held;
+      visit(ONE, 1);
+    } else visit(held.items, held.length);
+  }
+
+  keys(): IterableIterator<K> {
+    return this.lists.keys();
+  }
+
+  get keyCount(): number {
+    return this.lists.size;
   }
 
   size(key: K): number {

@@ -2,6 +2,7 @@ import type { ListingRecord, OpenHouse } from '../../../src/modules/listings/lis
 import { deriveSearchFields, type SearchDoc, type SearchFields } from '../search-document';
 import { Postings } from './int-list';
 import { SuggestTerms } from './suggest-terms';
+import { FineCells, fineKey } from './fine-cells';
 
 /** Map cells of the grid the spatial postings use: level 10 (0.35°), about a city; rows and columns of level-20 cells >> 10. */
 export const GRID_SHIFT = 10;
@@ -126,6 +127,7 @@ export class ListingColumns {
   readonly cities = new Postings<number>();
   readonly zips = new Postings<number>();
   readonly grid = new Postings<number>();
+  readonly fine = new FineCells();
 
   constructor(capacity = 1024) {
     this.capacity = capacity;
@@ -295,6 +297,7 @@ export class ListingColumns {
     const r = doc.record;
     const d = deriveSearchFields(doc);
     const { f, i, u, s } = this;
+    const placeBefore = this.placeOf(slot);
     f.listPrice[slot] = num(r.ListPrice);
     f.closePrice[slot] = num(r.ClosePrice);
     f.originalListPrice[slot] = num(r.OriginalListPrice);
@@ -348,6 +351,7 @@ export class ListingColumns {
     else this.brokenPhotos.delete(slot);
     if (was) this.repost(slot, was, d);
     else this.post(slot, d);
+    this.moveFine(slot, placeBefore);
     this.terms.update(slot, was && before ? [was, before.record] : undefined, [d, r]);
   }
 
@@ -383,6 +387,8 @@ export class ListingColumns {
     if (slot === undefined) return;
     const was = deriveSearchFields(before);
     this.unpost(slot, was);
+    const place = this.placeOf(slot);
+    this.fine.remove(place.grp, place.cell, slot, place.lat, place.lng);
     this.terms.update(slot, [was, before.record], undefined);
     this.slots.delete(pdid);
     this.openHouses.delete(slot);
@@ -393,6 +399,25 @@ export class ListingColumns {
     this.u.grp[slot] = 0;
     this.s.pdid[slot] = null;
     this.free.push(slot);
+  }
+
+  /** Where a slot stands on the map as the columns hold it (fine-cells.ts): a free slot is in status group 0, kept nowhere. */
+  private placeOf(slot: number): { grp: number; cell: number | undefined; lat: number; lng: number } {
+    const { f, i, u } = this;
+    const placed = f.ux[slot] === f.ux[slot];
+    return { grp: u.grp[slot]!, cell: placed ? fineKey(i.cy[slot]!, i.cx[slot]!) : undefined, lat: f.lat[slot]!, lng: f.lng[slot]! };
+  }
+
+  /** Moves a written slot's map cell posting, or only its cell's sums when it stayed in its cell (a price change moves nothing). */
+  private moveFine(slot: number, was: { grp: number; cell: number | undefined; lat: number; lng: number } | undefined): void {
+    const now = this.placeOf(slot);
+    if (was && was.grp === now.grp && was.cell === now.cell) {
+      if (now.cell !== undefined && now.grp !== 0 && (was.lat !== now.lat || was.lng !== now.lng))
+        this.fine.shift(now.grp, now.cell, now.lat - was.lat, now.lng - was.lng);
+      return;
+    }
+    if (was) this.fine.remove(was.grp, was.cell, slot, was.lat, was.lng);
+    this.fine.add(now.grp, now.cell, slot, now.lat, now.lng);
   }
 
   private post(slot: number, d: SearchFields): void {
@@ -465,6 +490,7 @@ export class ListingColumns {
       const doc = c.docOf(slot);
       const d = deriveSearchFields(doc);
       c.post(slot, d);
+      c.moveFine(slot, undefined);
       c.terms.update(slot, undefined, [d, doc.record]);
     }
     return c;

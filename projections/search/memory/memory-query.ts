@@ -5,6 +5,7 @@ import type { Cluster, Pin } from '../search-index.port';
 import { normalizeName, TYPE_BITS } from '../search-terms';
 import { boundsOf } from '../postgres/criteria-sql';
 import { pointInRing, ringOf } from '../postgres/criteria-match';
+import { viewportOnly } from '../postgres/viewport-aggregates';
 import type { IntList } from './int-list';
 import { GRID_SHIFT, gridKey, type ListingColumns } from './listing-columns';
 
@@ -31,7 +32,8 @@ export class ScanTimeout extends Error {
 }
 
 /**
- * Every listing matching the criteria: candidates from the narrowest postings the criteria
+ * Every listing matching the criteria: a status and a viewport only from the map cells'
+ * postings (fine-cells.ts); otherwise candidates from the narrowest postings the criteria
  * allow (keyword words intersected; else a city or zip list, or the grid cells of the
  * region; else every slot), then each candidate through the checks of criteria-match.ts,
  * written over the columns with the same comparisons in the same float arithmetic. It yields to
@@ -39,6 +41,7 @@ export class ScanTimeout extends Error {
  * polygons must not stop every other request, as a statement timeout guards PostgreSQL).
  */
 export async function matchAll(cols: ListingColumns, c: SearchCriteria, budgetMs = Infinity): Promise<Matches> {
+  if (viewportOnly(c)) return cols.fine.matches(groupOf(c), c.box, cols.f.lat, cols.f.lng);
   const started = performance.now();
   const checks = checksOf(cols, c);
   const source = candidatesOf(cols, c);

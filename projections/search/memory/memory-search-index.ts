@@ -3,9 +3,9 @@ import type { StoredEvent } from '../../../src/shared/event';
 import { compile, type MatchRow, passes } from '../postgres/criteria-match';
 import type { PostgresSearchIndex } from '../postgres/postgres-search-index';
 import { evolveDoc, searchProjection } from '../postgres/search-listings.projection';
-import { coversFineCell, FINE, viewportOnly } from '../postgres/viewport-aggregates';
 import type { SearchCriteria } from '../search-criteria';
-import { deriveSearchFields, type SearchDoc } from '../search-document';
+import { FINE, viewportOnly } from '../postgres/viewport-aggregates';
+import { deriveSearchFields, groupOf, type SearchDoc } from '../search-document';
 import {
   type IndexedListing,
   type MapQuery,
@@ -39,14 +39,8 @@ export type MemoryIndexOptions = {
 
 const FOLDED_TYPES = searchProjection.eventTypes;
 
-/**
- * A status and a viewport only, at least a fine cell wide (a metro or country map): PostgreSQL
- * answers it from its per-cell counts (viewport-aggregates.ts) in a few ms, where a scan here
- * visits every listing in view (at 1M, a metro map 16 ms p50, PostgreSQL 3.7 ms; the country
- * 236 ms, PostgreSQL 5.6 ms); and polygons too wide for the grid (see widePolygons). The rest
- * is answered here.
- */
-const fromCellCounts = (c: SearchCriteria): boolean => (viewportOnly(c) && coversFineCell(c.box)) || widePolygons(c);
+/** Polygons too wide for the grid (see widePolygons) are PostgreSQL's; everything else is answered here. */
+const fromTables = widePolygons;
 const log = logger('memory-search');
 /**
  * Events a rebuild folds between two reads: the fold runs on the thread that answers searches,
@@ -61,8 +55,9 @@ const REBUILD_BATCH = 500;
  * without a database round trip. It is a projection like any other, fed by its own event
  * subscription with the PostgreSQL search projection's own fold (evolveDoc), so both indexes
  * hold the same listings. Cards, autocomplete (suggest-terms.ts) and the listing picker are
- * answered from the columns too; only criteria answered from per-cell counts (fromCellCounts)
- * go to the PostgreSQL search tables (`tables`).
+ * answered from the columns too, and so is every map (cell counts and pins from the map cells'
+ * postings, fine-cells.ts); only polygons too wide for the grid (fromTables) go to the PostgreSQL
+ * search tables (`tables`).
  *
  * Reads are as fresh as PostgreSQL's: a search first waits (up to freshnessWaitMs) until this
  * instance has applied every event committed before it began (one `lastCommitted` read shared
@@ -216,7 +211,7 @@ export class MemorySearchIndex extends SearchIndex {
   }
 
   async search(c: SearchCriteria, page: SearchPage): Promise<{ total: number; pdids: string[] }> {
-    if (fromCellCounts(c)) return this.tables.search(c, page);
+    if (fromTables(c)) return this.tables.search(c, page);
     await this.fresh();
     const cols = this.built.columns;
     const m = await matchAll(cols, c, this.options.scanBudgetMs);
@@ -225,9 +220,16 @@ export class MemorySearchIndex extends SearchIndex {
   }
 
   async map(c: SearchCriteria, q: MapQuery): Promise<MapResult> {
-    if (fromCellCounts(c) && (q.clusterLevel <= FINE || widePolygons(c))) return this.tables.map(c, q);
+    if (fromTables(c)) return this.tables.map(c, q);
     await this.fresh();
     const cols = this.built.columns;
+    const level = Math.max(0, Math.floor(q.clusterLevel));
+    // A status and a viewport: counts, sums and bounds from the map cells; the matches themselves only for the pins.
+    if (viewportOnly(c) && level <= FINE) {
+      const { total, bounds, clusters } = cols.fine.summary(groupOf(c), c.box, level, cols.f.lat, cols.f.lng);
+      const m = q.pins > 0 && total > 0 ? await matchAll(cols, c) : { slots: new Int32Array(0), n: 0 };
+      return { total, pins: firstOf(cols, m, compareOf(cols, c), q.pins, true).map((s) => pinOf(cols, s)), bounds, clusters };
+    }
     const m = await matchAll(cols, c, this.options.scanBudgetMs);
     const { bounds, clusters } = mapOf(cols, m, q.clusterLevel, c.box);
     const pins = firstOf(cols, m, compareOf(cols, c), q.pins, true).map((s) => pinOf(cols, s));
@@ -235,7 +237,7 @@ export class MemorySearchIndex extends SearchIndex {
   }
 
   /**
-   * The same index with its PostgreSQL reads (the per-cell counts) sent elsewhere: a visitor's
+   * The same index with its PostgreSQL reads (wide polygons) sent elsewhere: a visitor's
    * search runs them on the search pool, under its statement timeout.
    */
   over(tables: PostgresSearchIndex): SearchIndex {
@@ -254,7 +256,7 @@ export class MemorySearchIndex extends SearchIndex {
 
   /** A page of cards in one go: the matches and their cards from the same columns. */
   override async page(c: SearchCriteria, page: SearchPage): Promise<{ total: number; listings: IndexedListing[] }> {
-    if (fromCellCounts(c)) return super.page(c, page);
+    if (fromTables(c)) return super.page(c, page);
     await this.fresh();
     const cols = this.built.columns;
     const m = await matchAll(cols, c, this.options.scanBudgetMs);
@@ -305,10 +307,10 @@ class MemoryIndexOver extends SearchIndex {
   }
 
   search(c: SearchCriteria, page: SearchPage) {
-    return fromCellCounts(c) ? this.tables.search(c, page) : this.memory.search(c, page);
+    return fromTables(c) ? this.tables.search(c, page) : this.memory.search(c, page);
   }
   map(c: SearchCriteria, q: MapQuery) {
-    return fromCellCounts(c) && (q.clusterLevel <= FINE || widePolygons(c)) ? this.tables.map(c, q) : this.memory.map(c, q);
+    return fromTables(c) ? this.tables.map(c, q) : this.memory.map(c, q);
   }
   matchEach(items: readonly MatchRequest[], seen?: Checkpoint) {
     return this.memory.matchEach(items, seen);
@@ -320,7 +322,7 @@ class MemoryIndexOver extends SearchIndex {
     return this.memory.mlsUpdates(mls);
   }
   override page(c: SearchCriteria, page: SearchPage) {
-    return fromCellCounts(c) ? super.page(c, page) : this.memory.page(c, page);
+    return fromTables(c) ? super.page(c, page) : this.memory.page(c, page);
   }
   listings(pdids: readonly string[]) {
     return this.memory.listings(pdids);

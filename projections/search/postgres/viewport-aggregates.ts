@@ -39,7 +39,7 @@ export function viewportOnly(c: SearchCriteria): boolean {
 
 type Range = { lo: number; hi: number };
 /** Level-`level` cell rows (or columns) lying wholly between `from` and `to` degrees past the origin. */
-function inside(from: number, to: number, level: number): Range {
+export function inside(from: number, to: number, level: number): Range {
   const s = cellSize(level);
   return { lo: Math.ceil((from + MARGIN) / s), hi: Math.floor((to - MARGIN) / s) - 1 };
 }

@@ -1,0 +1,241 @@
+import { CELL_LEVEL, cellOf } from '../geo';
+import { FINE, inside as rowsInside } from '../postgres/viewport-aggregates';
+import type { Box } from '../search-criteria';
+import type { Cluster } from '../search-index.port';
+import { Postings } from './int-list';
+
+/** Level-20 rows and columns to level-12 (FINE) ones: a shift, as the cell counts of PostgreSQL are made. */
+const SHIFT = CELL_LEVEL - FINE;
+/** Level-12 columns run 0 to 4,096 (longitude 180 included): keys leave room for one more. */
+const ROW = 8192;
+const LAST_ROW = 2 ** (FINE - 1);
+const LAST_COLUMN = 2 ** FINE;
+// A point on a cell's edge may round into either cell: the cells looked at reach this far past the box.
+const SLACK = 1e-9;
+
+/** Slots in no order (memory-query.ts's Matches). */
+type Slots = { readonly slots: Int32Array; readonly n: number };
+
+export const fineKey = (cy: number, cx: number): number => (cy >> SHIFT) * ROW + (cx >> SHIFT);
+
+/**
+ * Slots by status group and level-12 map cell (0.088°, a neighbourhood), and each group's
+ * slots without a point: what a status-and-viewport search (most map moves) asks for, found
+ * without testing a listing. Cells wholly inside the box give all their slots; only the thin band
+ * of cells the box's edges cross has its listings tested against the box.
+ */
+export class FineCells {
+  private readonly placed: Postings<number>[] = [];
+  /** Each cell's sum of latitudes and of longitudes, by status group: clusters' mean positions without a listing read. */
+  private readonly sums: Map<number, { lat: number; lng: number }>[] = [];
+  private readonly unplaced = new Postings<number>();
+
+  private of(grp: number): Postings<number> {
+    return (this.placed[grp] ??= new Postings<number>());
+  }
+
+  /** Status group 0 is found by no search: it is kept nowhere. `cell` undefined: no point. */
+  add(grp: number, cell: number | undefined, slot: number, lat: number, lng: number): void {
+    if (grp === 0) return;
+    if (cell === undefined) return this.unplaced.add(grp, slot);
+    this.of(grp).add(cell, slot);
+    const sums = (this.sums[grp] ??= new Map());
+    const sum = sums.get(cell);
+    if (sum) {
+      sum.lat += lat;
+      sum.lng += lng;
+    } else sums.set(cell, { lat, lng });
+  }
+
+  remove(grp: number, cell: number | undefined, slot: number, lat: number, lng: number): void {
+    if (grp === 0) return;
+    if (cell === undefined) return this.unplaced.remove(grp, slot);
+    const cells = this.of(grp);
+    cells.remove(cell, slot);
+    const sums = this.sums[grp]!;
+    // An empty cell goes, with whatever the float sums kept of its last listings.
+    if (cells.size(cell) === 0) sums.delete(cell);
+    else {
+      const sum = sums.get(cell)!;
+      sum.lat -= lat;
+      sum.lng -= lng;
+    }
+  }
+
+  /** A listing moved within its cell (a corrected point): only the cell's sums change. */
+  shift(grp: number, cell: number, dLat: number, dLng: number): void {
+    const sum = this.sums[grp]?.get(cell);
+    if (!sum) return;
+    sum.lat += dLat;
+    sum.lng += dLng;
+  }
+
+  /**
+   * Total, bounds and clusters (at `level`, at most FINE) of a status group in a box, from the
+   * cells: a cell wholly inside adds its count and sums; only the listings of the cells the box's
+   * edges cross are read, and those of the outermost rows and columns for the bounds (a point's
+   * cell number grows with its coordinate, so the southernmost match lies in the southernmost
+   * row). Without a box the group's listings without a point are counted too.
+   */
+  summary(grp: number, box: Box | undefined, level: number, lat: Float64Array, lng: Float64Array): { total: number; bounds: Box | null; clusters: Cluster[] } {
+    const cells = this.placed[grp];
+    const sums = this.sums[grp];
+    const shift = FINE - level;
+    const clusters = new Map<number, { n: number; lat: number; lng: number }>();
+    const into = (key: number, n: number, sLat: number, sLng: number) => {
+      const c = clusters.get(key);
+      if (c) {
+        c.n += n;
+        c.lat += sLat;
+        c.lng += sLng;
+      } else clusters.set(key, { n, lat: sLat, lng: sLng });
+    };
+    const clusterOf = (cell: number) => {
+      const y = Math.floor(cell / ROW);
+      return (y >> shift) * ROW + ((cell - y * ROW) >> shift);
+    };
+    let total = box ? 0 : this.unplaced.size(grp);
+    const whole: number[] = [];
+    const edge = { minLat: Infinity, maxLat: -Infinity, minLng: Infinity, maxLng: -Infinity };
+    this.visit(grp, box, (cell, inside) => {
+      if (inside) {
+        const n = cells!.size(cell);
+        const sum = sums!.get(cell)!;
+        total += n;
+        into(clusterOf(cell), n, sum.lat, sum.lng);
+        whole.push(cell);
+        return;
+      }
+      const key = clusterOf(cell);
+      cells!.each(cell, (items, n) => {
+        for (let k = 0; k < n; k++) {
+          const s = items[k]!;
+          const a = lat[s]!;
+          const b = lng[s]!;
+          if (box && !(a >= box.minLat && a <= box.maxLat && b >= box.minLng && b <= box.maxLng)) continue;
+          total++;
+          into(key, 1, a, b);
+          if (a < edge.minLat) edge.minLat = a;
+          if (a > edge.maxLat) edge.maxLat = a;
+          if (b < edge.minLng) edge.minLng = b;
+          if (b > edge.maxLng) edge.maxLng = b;
+        }
+      });
+    });
+    const bounds = wholeBounds(cells, whole, lat, lng, edge);
+    const out: Cluster[] = [...clusters.values()].map((c) => ({ latitude: c.lat / c.n, longitude: c.lng / c.n, count: c.n }));
+    out.sort((a, b) => b.count - a.count || a.latitude - b.latitude || a.longitude - b.longitude);
+    return { total, bounds: bounds.minLat === Infinity ? null : bounds, clusters: out };
+  }
+
+  /** Each non-empty cell of a group that a box touches, and whether it lies wholly inside (every cell when there is no box). */
+  private visit(grp: number, box: Box | undefined, fn: (cell: number, inside: boolean) => void): void {
+    const cells = this.placed[grp];
+    if (!cells) return;
+    if (!box) {
+      for (const key of cells.keys()) fn(key, true);
+      return;
+    }
+    const y0 = Math.max(0, cellOf(box.minLat + 90 - SLACK, FINE));
+    const y1 = Math.min(LAST_ROW, cellOf(box.maxLat + 90 + SLACK, FINE));
+    const x0 = Math.max(0, cellOf(box.minLng + 180 - SLACK, FINE));
+    const x1 = Math.min(LAST_COLUMN, cellOf(box.maxLng + 180 + SLACK, FINE));
+    if (y1 < y0 || x1 < x0) return;
+    // Whole cells: every point in them lies inside the box, whatever the rounding of its cell number.
+    const wy = rowsInside(box.minLat + 90, box.maxLat + 90, FINE);
+    const wx = rowsInside(box.minLng + 180, box.maxLng + 180, FINE);
+    const take = (key: number, y: number, x: number) => fn(key, y >= wy.lo && y <= wy.hi && x >= wx.lo && x <= wx.hi);
+    // A country-wide box spans more cells than the group has listings in: its cells are walked instead.
+    if ((y1 - y0 + 1) * (x1 - x0 + 1) > cells.keyCount) {
+      for (const key of cells.keys()) {
+        const y = Math.floor(key / ROW);
+        const x = key - y * ROW;
+        if (y >= y0 && y <= y1 && x >= x0 && x <= x1) take(key, y, x);
+      }
+    } else
+      for (let y = y0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++) {
+          const key = y * ROW + x;
+          if (cells.size(key) > 0) take(key, y, x);
+        }
+  }
+
+  /**
+   * The slots of a status group in a box (inclusive on every side, as the criteria's box is), or
+   * in the whole world with the group's listings without a point when there is no box.
+   */
+  matches(grp: number, box: Box | undefined, lat: Float64Array, lng: Float64Array): Slots {
+    const cells = this.placed[grp];
+    const out = new SlotBuffer();
+    if (!box) this.unplaced.each(grp, (items, n) => out.append(items, n));
+    this.visit(grp, box, (cell, inside) => {
+      if (inside) return cells!.each(cell, (items, n) => out.append(items, n));
+      const { minLat, maxLat, minLng, maxLng } = box!;
+      cells!.each(cell, (items, n) => {
+        for (let k = 0; k < n; k++) {
+          const s = items[k]!;
+          if (lat[s]! >= minLat && lat[s]! <= maxLat && lng[s]! >= minLng && lng[s]! <= maxLng) out.push(s);
+        }
+      });
+    });
+    return out.done();
+  }
+}
+
+/** Bounds of the whole cells' listings (read from the outermost rows and columns only) and of the edge band's. */
+function wholeBounds(cells: Postings<number> | undefined, whole: readonly number[], lat: Float64Array, lng: Float64Array, edge: Box): Box {
+  const b = { ...edge };
+  if (!cells || whole.length === 0) return b;
+  let [y0, y1, x0, x1] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const cell of whole) {
+    const y = Math.floor(cell / ROW);
+    const x = cell - y * ROW;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+  }
+  for (const cell of whole) {
+    const y = Math.floor(cell / ROW);
+    const x = cell - y * ROW;
+    if (y !== y0 && y !== y1 && x !== x0 && x !== x1) continue;
+    cells.each(cell, (items, n) => {
+      for (let k = 0; k < n; k++) {
+        const s = items[k]!;
+        if (y === y0 && lat[s]! < b.minLat) b.minLat = lat[s]!;
+        if (y === y1 && lat[s]! > b.maxLat) b.maxLat = lat[s]!;
+        if (x === x0 && lng[s]! < b.minLng) b.minLng = lng[s]!;
+        if (x === x1 && lng[s]! > b.maxLng) b.maxLng = lng[s]!;
+      }
+    });
+  }
+  return b;
+}
+
+/** Slots gathered into one growing Int32Array. */
+class SlotBuffer {
+  private slots = new Int32Array(1024);
+  private n = 0;
+
+  private room(more: number): void {
+    if (this.n + more <= this.slots.length) return;
+    const grown = new Int32Array(Math.max(this.slots.length * 2, this.n + more));
+    grown.set(this.slots.subarray(0, this.n));
+    this.slots = grown;
+  }
+
+  append(items: Int32Array, n: number): void {
+    this.room(n);
+    this.slots.set(items.subarray(0, n), this.n);
+    this.n += n;
+  }
+
+  push(slot: number): void {
+    this.room(1);
+    this.slots[this.n++] = slot;
+  }
+
+  done(): Slots {
+    return { slots: this.slots, n: this.n };
+  }
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { searchDoc } from '../../../tests/support/search-doc';
+import { mulberry32 } from '../../../src/shared/prng';
+import { CELL_LEVEL, cellsOf } from '../geo';
+import type { Box } from '../search-criteria';
+import { ListingColumns } from './listing-columns';
+
+type Spot = { pdid: string; grp: number; lat: number | null; lng: number | null };
+
+/** What a status-and-viewport map shows, by brute force over the listings as they stand. */
+function expected(spots: readonly Spot[], grp: number, box: Box | undefined, level: number) {
+  const inBox = (s: Spot) =>
+    s.lat !== null && s.lng !== null && (!box || (s.lat >= box.minLat && s.lat <= box.maxLat && s.lng >= box.minLng && s.lng <= box.maxLng));
+  const all = spots.filter((s) => s.grp === grp && (box ? inBox(s) : true));
+  const placed = all.filter(inBox) as (Spot & { lat: number; lng: number })[];
+  const cells = new Map<string, { count: number; lat: number; lng: number }>();
+  for (const s of placed) {
+    const { cy, cx } = cellsOf({ lat: s.lat, lng: s.lng });
+    const k = `${cy >> (CELL_LEVEL - level)}/${cx >> (CELL_LEVEL - level)}`;
+    const c = cells.get(k) ?? { count: 0, lat: 0, lng: 0 };
+    cells.set(k, { count: c.count + 1, lat: c.lat + s.lat, lng: c.lng + s.lng });
+  }
+  return {
+    pdids: all.map((s) => s.pdid).sort(),
+    total: all.length,
+    bounds:
+      placed.length === 0
+        ? null
+        : {
+            minLat: Math.min(...placed.map((s) => s.lat)),
+            maxLat: Math.max(...placed.map((s) => s.lat)),
+            minLng: Math.min(...placed.map((s) => s.lng)),
+            maxLng: Math.max(...placed.map((s) => s.lng)),
+          },
+    clusters: [...cells].map(([k, c]) => ({ k, count: c.count, lat: c.lat / c.count, lng: c.lng / c.count })).sort((a, b) => (a.k < b.k ? -1 : 1)),
+  };
+}
+
+describe('FineCells', () => {
+  const random = mulberry32(34);
+  const statuses = [
+    { StandardStatus: 'Active' as const, PropertyType: 'Residential' },
+    { StandardStatus: 'Closed' as const, PropertyType: 'Residential', ClosePrice: 400_000, CloseDate: '2026-10-01' },
+    { StandardStatus: 'Active' as const, PropertyType: 'Residential Lease' },
+  ];
+  /** Around Seattle, a few degrees across: many level-12 cells, some whole inside a box, some crossed by its edges. */
+  const point = () => (random() < 0.05 ? { Latitude: null, Longitude: null } : { Latitude: 47 + random() * 2, Longitude: -123 + random() * 3 });
+
+  it('answers matches, totals, bounds and clusters as the listings are, through new, moved, re-statused and removed listings', () => {
+    const cols = new ListingColumns(64);
+    const spots = new Map<string, Spot>();
+    const write = (key: string) => {
+      const doc = searchDoc(key, { ...statuses[Math.floor(random() * statuses.length)]!, ...point() });
+      const slot = cols.slotOf(doc.pdid);
+      cols.put(doc, slot === undefined ? undefined : cols.docOf(slot));
+      const r = doc.record;
+      const grp = r.StandardStatus === 'Closed' ? 2 : r.PropertyType === 'Residential Lease' ? 3 : 1;
+      spots.set(doc.pdid, { pdid: doc.pdid, grp, lat: r.Latitude, lng: r.Longitude });
+    };
+    for (let k = 0; k < 1500; k++) write(String(k));
+    for (let round = 0; round < 4; round++) {
+      // Changes between rounds: listings move, change status, go and come.
+      for (let k = 0; k < 300; k++) write(String(Math.floor(random() * 1700)));
+      for (let k = 0; k < 100; k++) {
+        const pdid = `NW-${Math.floor(random() * 1700)}`;
+        const slot = cols.slotOf(pdid);
+        if (slot === undefined) continue;
+        cols.remove(pdid, cols.docOf(slot));
+        spots.delete(pdid);
+      }
+      const listed = [...spots.values()].filter((s) => s.lat !== null);
+      for (let q = 0; q < 60; q++) {
+        const grp = 1 + Math.floor(random() * 3);
+        const [a, b] = [listed[Math.floor(random() * listed.length)]!, listed[Math.floor(random() * listed.length)]!];
+        // Boxes from a neighbourhood to the whole area, some with edges through listings; some with none.
+        const box: Box | undefined =
+          q % 10 === 0
+            ? undefined
+            : q % 3 === 0
+              ? { minLat: Math.min(a.lat!, b.lat!), maxLat: Math.max(a.lat!, b.lat!), minLng: Math.min(a.lng!, b.lng!), maxLng: Math.max(a.lng!, b.lng!) }
+              : { minLat: a.lat! - random() * 0.5, maxLat: a.lat! + random() * 0.5, minLng: a.lng! - random(), maxLng: a.lng! + random() };
+        const level = Math.floor(random() * 13);
+        const want = expected([...spots.values()], grp, box, level);
+        const m = cols.fine.matches(grp, box, cols.f.lat, cols.f.lng);
+        expect([...m.slots.subarray(0, m.n)].map((s) => cols.s.pdid[s]!).sort()).toEqual(want.pdids);
+        const got = cols.fine.summary(grp, box, level, cols.f.lat, cols.f.lng);
+        expect({ total: got.total, bounds: got.bounds }).toEqual({ total: want.total, bounds: want.bounds });
+        const shift = CELL_LEVEL - level;
+        const clusters = got.clusters
+          .map((c) => {
+            const { cy, cx } = cellsOf({ lat: c.latitude, lng: c.longitude });
+            return { k: `${cy >> shift}/${cx >> shift}`, count: c.count, lat: c.latitude, lng: c.longitude };
+          })
+          .sort((x, y) => (x.k < y.k ? -1 : 1));
+        expect(clusters).toEqual(want.clusters.map((c) => ({ ...c, lat: expect.closeTo(c.lat, 9), lng: expect.closeTo(c.lng, 9) })));
+      }
+    }
+  });
+
+  it('is made again from a snapshot image as it was', () => {
+    const cols = new ListingColumns();
+    for (let k = 0; k < 300; k++) cols.put(searchDoc(String(k), point()), undefined);
+    const again = ListingColumns.fromImage(cols.image());
+    const box = { minLat: 47.5, maxLat: 48.5, minLng: -122.5, maxLng: -121 };
+    for (const level of [4, 9, 12])
+      expect(again.fine.summary(1, box, level, again.f.lat, again.f.lng)).toEqual(cols.fine.summary(1, box, level, cols.f.lat, cols.f.lng));
+  });
+});
