@@ -81,23 +81,25 @@ const ROUTE_OF_CONTRACT = /(?<![\w$.])contract\.([A-Za-z_$][\w$]*)(?:\.([A-Za-z_
 /**
  * The browser calls a route by its method, path and operationId; its schemas are for the server
  * and the types. So the web app's `contract` is that table alone, not the route files, whose
- * schemas would bring zod and every shape into the first load (60 kB more). Each area is a
- * module of one export per route, and `contract` an object of the areas: `contract.search.list`
- * is rewritten to an import of that route alone, so a chunk keeps only the routes it calls (the
- * whole table is about 4 kB compressed; an area used as a value, `contract.backoffice`, comes whole;
- * `contract` itself, all of them). The types still come from the real contract (`import type` sees the
+ * schemas would bring zod and every shape into the first load (60 kB more). Each route is a module
+ * of its own and `contract.search.list` is rewritten to an import of that route alone: a chunk
+ * keeps only the routes it calls, and a route only a lazy page calls stays out of the entry even
+ * when a module of the entry calls another route of its area (a module is bundled whole, with every
+ * export some chunk uses). An area is a module re-exporting its routes (`contract.backoffice` used
+ * as a value comes whole); `contract` itself, an object of the areas (all of them; the whole table
+ * is about 4 kB compressed). The types still come from the real contract (`import type` sees the
  * file itself).
  */
 function contractWithoutSchemas(): Plugin {
   const areas = new Map(
     Object.entries(contract).map(([area, routes]) => [
       area,
-      // A route's key may be a reserved word (delete, public): it is only the export's name.
-      Object.entries(routes)
-        .map(([key, r], i) => `const r${i} = ${JSON.stringify({ method: r.method, path: r.path, operationId: r.operationId })};\nexport { r${i} as ${key} };\n`)
-        .join(''),
+      new Map(
+        Object.entries(routes).map(([key, r]) => [key, `export default ${JSON.stringify({ method: r.method, path: r.path, operationId: r.operationId })};\n`]),
+      ),
     ]),
   );
+  const routeModule = (area: string, key: string) => `${CONTRACT_MODULE}/${area}/${key}`;
   return {
     name: 'porchlight-contract-without-schemas',
     transform(code, id) {
@@ -110,11 +112,11 @@ function contractWithoutSchemas(): Plugin {
           return '';
         })
         .replace(ROUTE_OF_CONTRACT, (whole, area: string, key: string | undefined) => {
-          if (!areas.has(area)) return whole;
+          if (!areas.has(area) || (key !== undefined && !areas.get(area)!.has(key))) return whole;
           const local = key === undefined ? `contract$${area}` : `contract$${area}$${key}`;
           routes.set(
             local,
-            key === undefined ? `import * as ${local} from '${CONTRACT_MODULE}/${area}';` : `import { ${key} as ${local} } from '${CONTRACT_MODULE}/${area}';`,
+            key === undefined ? `import * as ${local} from '${CONTRACT_MODULE}/${area}';` : `import ${local} from '${routeModule(area, key)}';`,
           );
           return local;
         });
@@ -136,8 +138,13 @@ function contractWithoutSchemas(): Plugin {
         const names = [...areas.keys()];
         return `${names.map((area) => `import * as ${area} from '${CONTRACT_MODULE}/${area}';\n`).join('')}export const contract = { ${names.join(', ')} };\n`;
       }
-      if (id.startsWith(`${CONTRACT_MODULE}/`)) return areas.get(id.slice(CONTRACT_MODULE.length + 1));
-      return undefined;
+      if (!id.startsWith(`${CONTRACT_MODULE}/`)) return undefined;
+      // A route's key may be a reserved word (delete, public): it is only the export's name.
+      const [area, key] = id.slice(CONTRACT_MODULE.length + 1).split('/') as [string, string | undefined];
+      const routes = areas.get(area);
+      const code =
+        key === undefined ? [...routes!.keys()].map((k) => `export { default as ${k} } from '${routeModule(area, k)}';\n`).join('') : routes?.get(key);
+      return code === undefined ? undefined : { code, moduleSideEffects: false };
     },
   };
 }
