@@ -75,7 +75,9 @@ const PRELOAD_HELPER = '\0vite/preload-helper.js';
 /**
  * With module preloading off (build.modulePreload) a lazy chunk's list holds only its styles: the
  * helper this build puts in the entry links those stylesheets, once each, and imports the chunk
- * when they have loaded (as a chunk that paints unstyled is no better than a late one). Vite's own
+ * when they have loaded (as a chunk that paints unstyled is no better than a late one). A sheet the
+ * page already links (the entry's, which lazy account pages list too) is not linked again: a second
+ * copy after the site's own stylesheet would override the site's palette. Vite's own
  * helper also preloads scripts, reads a CSP nonce meta tag (the pages have none) and fires an
  * event no code listens to: about 1.3 kB of the first load, every page. A stylesheet that fails
  * fails the import, as Vite's does.
@@ -91,8 +93,9 @@ function stylesOnlyPreload(): Plugin {
     load(id) {
       if (id !== PRELOAD_HELPER) return undefined;
       return `const linked = {};
+const inPage = (href) => [...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === new URL(href, location.href).href);
 const link = (href) =>
-  (linked[href] ??= new Promise((resolve, reject) => {
+  (linked[href] ??= inPage(href) ? Promise.resolve() : new Promise((resolve, reject) => {
     const el = document.createElement('link');
     el.rel = 'stylesheet';
     el.href = href;

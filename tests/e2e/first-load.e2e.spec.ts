@@ -78,6 +78,17 @@ describe('the first load of the public site', () => {
     await page.close();
   });
 
+  it("a lazy page's stylesheets are linked once: the app's own is not linked again after the site's", async () => {
+    const page = await app.browser.newPage({ viewport: { width: 390, height: 844 } });
+    page.setDefaultTimeout(LOAD_MS);
+    // The password recovery page's chunk lists the entry's stylesheet among its own.
+    await page.goto(`${app.server.url}/account/forgotpassword`);
+    await page.getByRole('heading', { name: 'Password recovery' }).waitFor();
+    const sheets = await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+    expect(sheets.filter((href) => /^(?:https?:\/\/[^/]+)?\/assets\/index-[\w-]+\.css$/.test(href))).toHaveLength(1);
+    await page.close();
+  });
+
   it('a listing page at 390 px loads no map library before its map is scrolled to', async () => {
     const first = (await (await fetch(`${app.server.url}/api/search?acl_city=Seattle&perpage=1`)).json()) as { results: { pdid: string }[] };
     const pdid = first.results[0]!.pdid;

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useCurrentUser } from '../../../app/currentUser';
 import { Icon } from '../../../ui/Icon';
 import { Translatable } from '../../../ui/Translatable';
@@ -12,6 +12,8 @@ const SignedInMenu = lazy(() => import('./SignedInMenu').then((m) => ({ default:
 export function AccountMenu({ buttonClassName }: { buttonClassName: string }) {
   const t = useT();
   const { ready, user } = useCurrentUser();
+  // A click while the menu's code is on its way opens the menu once it is there.
+  const [opened, setOpened] = useState(false);
 
   if (!ready || !user) {
     return (
@@ -26,13 +28,13 @@ export function AccountMenu({ buttonClassName }: { buttonClassName: string }) {
   return (
     <Suspense
       fallback={
-        <button type="button" className={buttonClassName} aria-expanded={false} aria-busy>
+        <button type="button" className={buttonClassName} aria-expanded={false} aria-busy onClick={() => setOpened(true)}>
           <Icon name="user" size={18} />
           <span className="label-desktop">{user.firstName || t('account.menu', 'Account')}</span>
         </button>
       }
     >
-      <SignedInMenu buttonClassName={buttonClassName} />
+      <SignedInMenu buttonClassName={buttonClassName} initiallyOpen={opened} />
     </Suspense>
   );
 }

@@ -11,14 +11,19 @@ import { useT } from '../../../ui/translations';
 const PRIVATE = /^\/(account|dashboard|organizer)(\/|$)/;
 
 /** The header's account menu of a signed-in user (with Sign out); its code loads only for them. */
-export function SignedInMenu({ buttonClassName }: { buttonClassName: string }) {
+export function SignedInMenu({ buttonClassName, initiallyOpen = false }: { buttonClassName: string; initiallyOpen?: boolean }) {
   const t = useT();
   const { user } = useCurrentUser();
   const toast = useToast();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+
+  // Opened from the placeholder button: the focus moves to this one, where Escape brings it back.
+  useEffect(() => {
+    if (initiallyOpen) button.current?.focus();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     if (!open) return;
