@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { contract } from '../src/contract/routes';
 
 const brotli = promisify(brotliCompress);
@@ -68,6 +69,47 @@ function zodWithoutEval(): Plugin {
   };
 }
 
+/** Vite's helper that each lazy import goes through (`import()` becomes `__vitePreload(() => import(), deps)`). */
+const PRELOAD_HELPER = '\0vite/preload-helper.js';
+
+/**
+ * With module preloading off (build.modulePreload) a lazy chunk's list holds only its styles: the
+ * helper this build puts in the entry links those stylesheets, once each, and imports the chunk
+ * when they have loaded (as a chunk that paints unstyled is no better than a late one). A sheet the
+ * page already links (the entry's, which lazy account pages list too) is not linked again: a second
+ * copy after the site's own stylesheet would override the site's palette. Vite's own
+ * helper also preloads scripts, reads a CSP nonce meta tag (the pages have none) and fires an
+ * event no code listens to: about 1.3 kB of the first load, every page. A stylesheet that fails
+ * fails the import, as Vite's does.
+ */
+function stylesOnlyPreload(): Plugin {
+  return {
+    name: 'porchlight-styles-only-preload',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(id) {
+      return id === PRELOAD_HELPER ? id : undefined;
+    },
+    load(id) {
+      if (id !== PRELOAD_HELPER) return undefined;
+      return `const linked = {};
+const inPage = (href) => [...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === new URL(href, location.href).href);
+const link = (href) =>
+  (linked[href] ??= inPage(href) ? Promise.resolve() : new Promise((resolve, reject) => {
+    const el = document.createElement('link');
+    el.rel = 'stylesheet';
+    el.href = href;
+    el.onload = resolve;
+    el.onerror = () => reject(new Error('Unable to preload CSS for ' + href));
+    document.head.appendChild(el);
+  }));
+export const __vitePreload = (load, deps) =>
+  Promise.all((deps || []).filter((d) => d.endsWith('.css')).map((d) => link('/' + d))).then(load);
+`;
+    },
+  };
+}
+
 const ROUTES_INDEX = /[\\/]src[\\/]contract[\\/]routes[\\/]index\.ts$/;
 /** The contract's areas, and each area's routes, as modules of their own (see contractWithoutSchemas). */
 const CONTRACT_MODULE = '\0porchlight-contract';
@@ -81,23 +123,25 @@ const ROUTE_OF_CONTRACT = /(?<![\w$.])contract\.([A-Za-z_$][\w$]*)(?:\.([A-Za-z_
 /**
  * The browser calls a route by its method, path and operationId; its schemas are for the server
  * and the types. So the web app's `contract` is that table alone, not the route files, whose
- * schemas would bring zod and every shape into the first load (60 kB more). Each area is a
- * module of one export per route, and `contract` an object of the areas: `contract.search.list`
- * is rewritten to an import of that route alone, so a chunk keeps only the routes it calls (the
- * whole table is about 4 kB compressed; an area used as a value, `contract.backoffice`, comes whole;
- * `contract` itself, all of them). The types still come from the real contract (`import type` sees the
+ * schemas would bring zod and every shape into the first load (60 kB more). Each route is a module
+ * of its own and `contract.search.list` is rewritten to an import of that route alone: a chunk
+ * keeps only the routes it calls, and a route only a lazy page calls stays out of the entry even
+ * when a module of the entry calls another route of its area (a module is bundled whole, with every
+ * export some chunk uses). An area is a module re-exporting its routes (`contract.backoffice` used
+ * as a value comes whole); `contract` itself, an object of the areas (all of them; the whole table
+ * is about 4 kB compressed). The types still come from the real contract (`import type` sees the
  * file itself).
  */
 function contractWithoutSchemas(): Plugin {
   const areas = new Map(
     Object.entries(contract).map(([area, routes]) => [
       area,
-      // A route's key may be a reserved word (delete, public): it is only the export's name.
-      Object.entries(routes)
-        .map(([key, r], i) => `const r${i} = ${JSON.stringify({ method: r.method, path: r.path, operationId: r.operationId })};\nexport { r${i} as ${key} };\n`)
-        .join(''),
+      new Map(
+        Object.entries(routes).map(([key, r]) => [key, `export default ${JSON.stringify({ method: r.method, path: r.path, operationId: r.operationId })};\n`]),
+      ),
     ]),
   );
+  const routeModule = (area: string, key: string) => `${CONTRACT_MODULE}/${area}/${key}`;
   return {
     name: 'porchlight-contract-without-schemas',
     transform(code, id) {
@@ -110,11 +154,11 @@ function contractWithoutSchemas(): Plugin {
           return '';
         })
         .replace(ROUTE_OF_CONTRACT, (whole, area: string, key: string | undefined) => {
-          if (!areas.has(area)) return whole;
+          if (!areas.has(area) || (key !== undefined && !areas.get(area)!.has(key))) return whole;
           const local = key === undefined ? `contract$${area}` : `contract$${area}$${key}`;
           routes.set(
             local,
-            key === undefined ? `import * as ${local} from '${CONTRACT_MODULE}/${area}';` : `import { ${key} as ${local} } from '${CONTRACT_MODULE}/${area}';`,
+            key === undefined ? `import * as ${local} from '${CONTRACT_MODULE}/${area}';` : `import ${local} from '${routeModule(area, key)}';`,
           );
           return local;
         });
@@ -136,15 +180,32 @@ function contractWithoutSchemas(): Plugin {
         const names = [...areas.keys()];
         return `${names.map((area) => `import * as ${area} from '${CONTRACT_MODULE}/${area}';\n`).join('')}export const contract = { ${names.join(', ')} };\n`;
       }
-      if (id.startsWith(`${CONTRACT_MODULE}/`)) return areas.get(id.slice(CONTRACT_MODULE.length + 1));
-      return undefined;
+      if (!id.startsWith(`${CONTRACT_MODULE}/`)) return undefined;
+      // A route's key may be a reserved word (delete, public): it is only the export's name.
+      const [area, key] = id.slice(CONTRACT_MODULE.length + 1).split('/') as [string, string | undefined];
+      const routes = areas.get(area);
+      const code =
+        key === undefined ? [...routes!.keys()].map((k) => `export { default as ${k} } from '${routeModule(area, k)}';\n`).join('') : routes?.get(key);
+      return code === undefined ? undefined : { code, moduleSideEffects: false };
     },
   };
 }
 
+/**
+ * A CSS module's class as `_name_hash`, the hash of its stylesheet's path (deterministic across
+ * checkouts): the default adds each rule's line number, which every class name in the scripts
+ * repeats and brotli cannot predict. A selector on `_name_` still finds it.
+ */
+const scopedName = (name: string, filename: string) =>
+  `_${name}_${createHash('sha256')
+    .update(path.relative(fileURLToPath(new URL('.', import.meta.url)), filename))
+    .digest('base64url')
+    .slice(0, 5)}`;
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), contractWithoutSchemas(), zodWithoutEval(), precompress()],
+  plugins: [react(), stylesOnlyPreload(), contractWithoutSchemas(), zodWithoutEval(), precompress()],
+  css: { modules: { generateScopedName: scopedName } },
   build: {
     outDir: 'dist',
     modulePreload: false,

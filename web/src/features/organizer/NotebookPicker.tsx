@@ -4,7 +4,7 @@ import type { Notebook } from '../../api/organizer';
 import { useT } from '../../ui/translations';
 import { useToast } from '../../ui/useToast';
 import { openSignIn } from '../sign-in';
-import { notebooksOf } from './keptModel';
+import { notebooksOf } from './keptNotebooks';
 import { useKept, useKeptState } from './keptStore';
 import f from '../../ui/forms.module.css';
 import styles from './ListingKeeper.module.css';

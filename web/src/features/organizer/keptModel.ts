@@ -1,5 +1,4 @@
 import type { KeptListing, ListingBrief, Notebook, OrganizerHeaders } from '../../api/organizer';
-import { addressLine } from '../../ui/format';
 
 /**
  * What the lead keeps on listings (favourite, note, like/dislike, notebooks) and the lead's
@@ -39,15 +38,6 @@ export function keptOf(s: KeptState, pdid: string): Kept {
   const { unfiled, ...change } = s.pending.get(pdid) ?? {};
   const kept = { ...(s.server.get(pdid) ?? NOTHING_KEPT), ...change };
   return unfiled ? { ...kept, notebooks: kept.notebooks.filter((id) => !unfiled.includes(id)) } : kept;
-}
-
-/** A listing's brief: undefined when no answer carried one, null when it is no longer listed. */
-export const briefOf = (s: KeptState, pdid: string): ListingBrief | null | undefined => s.briefs.get(pdid);
-
-/** How buttons name a kept home: its address when known, else its pdid. */
-export function homeLabel(s: KeptState, pdid: string): string {
-  const brief = briefOf(s, pdid);
-  return (brief && addressLine(brief)) || pdid;
 }
 
 /** Whether the server has answered for this listing or it was changed here. */
@@ -92,20 +82,6 @@ export function withAnswer(s: KeptState, asked: readonly string[] | null, answer
 /** A change made here (whole field values; notebooks change through withFiled and withUnfiled). */
 export const withChange = (s: KeptState, pdid: string, change: Partial<Kept>): KeptState => withPending(s, pdid, { ...s.pending.get(pdid), ...change });
 
-/** Filed here in a notebook (no longer taken out of it, if it was). */
-export function withFiled(s: KeptState, pdid: string, notebookId: string): KeptState {
-  const { unfiled = [], ...rest } = s.pending.get(pdid) ?? {};
-  const left = unfiled.filter((id) => id !== notebookId);
-  return withPending(s, pdid, { ...rest, notebooks: [...new Set([...keptOf(s, pdid).notebooks, notebookId])], ...(left.length ? { unfiled: left } : {}) });
-}
-
-/** Taken out of a notebook here. */
-export function withUnfiled(s: KeptState, pdid: string, notebookId: string): KeptState {
-  const { notebooks, unfiled = [], ...rest } = s.pending.get(pdid) ?? {};
-  const filed = notebooks?.filter((id) => id !== notebookId);
-  return withPending(s, pdid, { ...rest, ...(filed ? { notebooks: filed } : {}), unfiled: [...new Set([...unfiled, notebookId])] });
-}
-
 /** Puts a listing's pending entry back as it was (undefined: none), to roll a failed change back. */
 export function withPending(s: KeptState, pdid: string, entry: KeptChange | undefined): KeptState {
   const pending = new Map(s.pending);
@@ -113,26 +89,6 @@ export function withPending(s: KeptState, pdid: string, entry: KeptChange | unde
   else pending.delete(pdid);
   return { ...s, pending };
 }
-
-export const withNotebook = (s: KeptState, n: Omit<Notebook, 'focused'>): KeptState =>
-  notebooksOf(s).some((x) => x.notebookId === n.notebookId) ? s : { ...s, newNotebooks: [...s.newNotebooks, { ...n, focused: false }] };
-
-export const withFocus = (s: KeptState, notebookId: string | null | undefined): KeptState => ({ ...s, focus: notebookId });
-
-/** The lead's notebooks, oldest first, with what was created or focused here. */
-export function notebooksOf(s: KeptState): readonly Notebook[] {
-  const all = [...(s.notebooks ?? []), ...s.newNotebooks];
-  return s.focus === undefined ? all : all.map((n) => ({ ...n, focused: n.notebookId === s.focus }));
-}
-
-/** The listings filed in a notebook, among those the state knows. */
-export function listingsIn(s: KeptState, notebookId: string): string[] {
-  const pdids = new Set([...s.server.keys(), ...s.pending.keys()]);
-  return [...pdids].filter((pdid) => keptOf(s, pdid).notebooks.includes(notebookId));
-}
-
-/** The listings the lead favourited, among those the state knows. */
-export const favoritesOf = (s: KeptState): string[] => [...new Set([...s.server.keys(), ...s.pending.keys()])].filter((pdid) => keptOf(s, pdid).favorite);
 
 /** A note's first words, for a marker's label: whole words, an ellipsis when cut. */
 export function noteSummary(note: string, words = 8): string {

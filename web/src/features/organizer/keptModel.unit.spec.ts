@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrganizerHeaders } from '../../api/organizer';
-import {
-  briefOf,
-  EMPTY_STATE,
-  favoritesOf,
-  isKnown,
-  keptOf,
-  listingsIn,
-  noteSummary,
-  NOTHING_KEPT,
-  notebooksOf,
-  withAnswer,
-  withChange,
-  withFiled,
-  withFocus,
-  withNotebook,
-  withPending,
-  withUnfiled,
-} from './keptModel';
+import { EMPTY_STATE, isKnown, keptOf, noteSummary, NOTHING_KEPT, withAnswer, withChange, withPending } from './keptModel';
+import { briefOf, favoritesOf, listingsIn, notebooksOf, withFiled, withFocus, withNotebook, withUnfiled } from './keptNotebooks';
 
 const NB1 = '00000000-0000-4000-8000-000000000001';
 const NB2 = '00000000-0000-4000-8000-000000000002';

@@ -1,5 +1,5 @@
 import { createNotebook, fileInNotebook, focusNotebook, removeFromNotebook } from '../../api/organizer-notes';
-import { withFiled, withFocus, withNotebook, withUnfiled } from './keptModel';
+import { withFiled, withFocus, withNotebook, withUnfiled } from './keptNotebooks';
 import { changeKept, keptState, updateKept } from './keptStore';
 
 /**

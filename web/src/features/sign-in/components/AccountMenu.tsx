@@ -1,43 +1,19 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { logout } from '../api/signInApi';
+import { lazy, Suspense, useState } from 'react';
 import { useCurrentUser } from '../../../app/currentUser';
-import { Link } from '../../../app/Link';
 import { Icon } from '../../../ui/Icon';
 import { Translatable } from '../../../ui/Translatable';
-import { useToast } from '../../../ui/useToast';
-import styles from './AccountMenu.module.css';
 import { openSignIn } from '../utils/openSignIn';
 import { useT } from '../../../ui/translations';
 
-/** After signing out, pages that need an account give way to search; others simply reload. */
-const PRIVATE = /^\/(account|dashboard|organizer)(\/|$)/;
+// A visitor's first page carries only the Sign in button: the menu comes with a signed-in user.
+const SignedInMenu = lazy(() => import('./SignedInMenu').then((m) => ({ default: m.SignedInMenu })));
 
 /** The header's account entry: Sign in when signed out, the account menu (with Sign out) when signed in. */
 export function AccountMenu({ buttonClassName }: { buttonClassName: string }) {
   const t = useT();
   const { ready, user } = useCurrentUser();
-  const toast = useToast();
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const away = (e: MouseEvent) => root.current && !root.current.contains(e.target as Node) && setOpen(false);
-    const esc = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', away);
-    document.addEventListener('keydown', esc);
-    return () => {
-      document.removeEventListener('mousedown', away);
-      document.removeEventListener('keydown', esc);
-    };
-  }, [open]);
+  // A click while the menu's code is on its way opens the menu once it is there.
+  const [opened, setOpened] = useState(false);
 
   if (!ready || !user) {
     return (
@@ -49,53 +25,16 @@ export function AccountMenu({ buttonClassName }: { buttonClassName: string }) {
       </button>
     );
   }
-
-  const signOut = async () => {
-    try {
-      await logout();
-      if (PRIVATE.test(window.location.pathname)) window.location.assign('/search');
-      else window.location.reload();
-    } catch {
-      toast({ title: t('account.signOutFailed', 'Sign out failed'), message: t('ui.tryAgain', 'Please try again.'), tone: 'error' });
-    }
-  };
-
   return (
-    <div className={styles.root} ref={root}>
-      <button ref={button} type="button" className={buttonClassName} aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
-        <Icon name="user" size={18} />
-        <span className="label-desktop">{user.firstName || t('account.menu', 'Account')}</span>
-      </button>
-      {open && (
-        <ul id={menuId} className={styles.menu} aria-label={t('account.menu', 'Account')}>
-          <li className={styles.who}>
-            <strong>{[user.firstName, user.lastName].filter(Boolean).join(' ')}</strong>
-            <span>{user.email}</span>
-          </li>
-          {user.dashboardUrl && (
-            <li>
-              <Link href={user.dashboardUrl} className={styles.item} onClick={() => setOpen(false)}>
-                {t('account.dashboard', 'Dashboard')}
-              </Link>
-            </li>
-          )}
-          <li>
-            <Link href="/account" className={styles.item} onClick={() => setOpen(false)}>
-              {t('account.yours', 'Your account')}
-            </Link>
-          </li>
-          <li>
-            <Link href="/organizer" className={styles.item} onClick={() => setOpen(false)}>
-              {t('account.saved', 'Saved homes and searches')}
-            </Link>
-          </li>
-          <li>
-            <button type="button" className={styles.item} onClick={() => void signOut()}>
-              {t('account.signOut', 'Sign out')}
-            </button>
-          </li>
-        </ul>
-      )}
-    </div>
+    <Suspense
+      fallback={
+        <button type="button" className={buttonClassName} aria-expanded={false} aria-busy onClick={() => setOpened(true)}>
+          <Icon name="user" size={18} />
+          <span className="label-desktop">{user.firstName || t('account.menu', 'Account')}</span>
+        </button>
+      }
+    >
+      <SignedInMenu buttonClassName={buttonClassName} initiallyOpen={opened} />
+    </Suspense>
   );
 }
