@@ -32,6 +32,7 @@ import { alertChangeQueue } from './052-alert-change-queue';
 import { automatedTexts } from './053-automated-texts';
 import { behaviourQueues } from './054-behaviour-queues';
 import { planWorkQueue } from './055-plan-work-queue';
+import { listingReportMailOutbox } from './056-listing-report-mail-outbox';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
 export const migrations: readonly Migration[] = [
@@ -68,4 +69,5 @@ export const migrations: readonly Migration[] = [
   automatedTexts,
   behaviourQueues,
   planWorkQueue,
+  listingReportMailOutbox,
 ];
