@@ -1,4 +1,5 @@
 import type { CmaEvent, CmaRequested, HomeDigestChanged, HomeValueRequested } from '../../src/modules/valuation/valuation.events';
+import type { MarketSubscriptionEvent } from '../../src/modules/market-reports/market-reports.events';
 import { assertNever } from '../../src/shared/errors';
 
 const street = (address: string) => address.split(',')[0]!.trim() || address;
@@ -37,3 +38,9 @@ export function cmaRequestSummary(d: CmaRequested['data']): string {
 
 export const homeDigestSummary = (d: HomeDigestChanged['data']): string =>
   d.on ? 'Monthly home value e-mail turned on' : 'Monthly home value e-mail turned off';
+
+/** "Stopped the Ballard market report (one-click unsubscribe); other e-mail goes on". */
+export const marketReportSummary = (e: MarketSubscriptionEvent): string =>
+  e.type === 'MarketReportSubscribed'
+    ? `Subscribed to the ${e.data.label} market report (monthly e-mail)`
+    : `Stopped the ${e.data.label} market report (${e.data.how === 'one-click' ? 'one-click unsubscribe' : 'the e-mail’s link'}); other e-mail goes on`;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BehaviourAlertRaised } from '../../src/modules/behaviour/behaviour.events';
 import type { AutomatedEmailSkipped, AutomatedTextHeld, AutomatedTextSkipped, ConsentWordingUnclear } from '../../src/modules/compliance/compliance.events';
+import type { MarketSubscriptionEvent } from '../../src/modules/market-reports/market-reports.events';
 import type { EnrolmentEvent } from '../../src/modules/plans/plans.events';
 import { ERASED, ERASED_NAME } from '../../src/modules/privacy/privacy.events';
 import type { CmaEvent, CmaRequested, HomeDigestChanged, HomeValueRequested } from '../../src/modules/valuation/valuation.events';
@@ -9,7 +10,7 @@ import type { StoredEvent } from '../../src/shared/event';
 import { leadRooms, MergedLeads } from '../lead-rows';
 import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';
 import { type LeadHistoryEvent, leadHistoryTypes } from './lead-history';
-import { cmaRequestSummary, cmaSummary, homeDigestSummary, homeValueSummary } from './home-value-timeline';
+import { cmaRequestSummary, cmaSummary, homeDigestSummary, homeValueSummary, marketReportSummary } from './home-value-timeline';
 import { listingMailSummary } from './listing-mail-timeline';
 import { organizerPdid, organizerSummary } from './organizer-timeline';
 import { planSummary, planTimelineTypes } from './plan-timeline';
@@ -25,6 +26,7 @@ type Handled =
   | CmaRequested
   | HomeDigestChanged
   | CmaEvent
+  | MarketSubscriptionEvent
   | AutomatedTextHeld
   | AutomatedTextSkipped
   | AutomatedEmailSkipped;
@@ -69,6 +71,8 @@ export const leadTimelineProjection: Projection = {
     'CmaSent',
     'CmaOpened',
     'CmaRequested',
+    'MarketReportSubscribed',
+    'MarketReportUnsubscribed',
     'AutomatedTextHeld',
     'AutomatedTextSkipped',
     'AutomatedEmailSkipped',
@@ -234,6 +238,10 @@ export const leadTimelineProjection: Projection = {
           break;
         case 'CmaRequested':
           await activity(ctx, e, await rowOf(e.data.leadId), cmaRequestSummary(e.data));
+          break;
+        case 'MarketReportSubscribed':
+        case 'MarketReportUnsubscribed':
+          await activity(ctx, e, await rowOf(e.data.leadId), marketReportSummary(e));
           break;
         case 'CmaSaved':
         case 'CmaSent':

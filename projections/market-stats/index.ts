@@ -1,2 +1,2 @@
 export { marketStatsProjection } from './market-stats.projection';
-export { marketAreas, marketMonths } from './market-stats.query';
+export { marketAreas, marketMonths, marketStatsStamp } from './market-stats.query';

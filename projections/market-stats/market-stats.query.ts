@@ -70,6 +70,18 @@ export async function marketMonths(db: pg.Pool, area: Area): Promise<{ label: st
   };
 }
 
+/**
+ * What changes whenever the figures may: the market_stats projection's checkpoint (its version,
+ * position and events applied) and the day (a report runs up to today). A cache keyed by it shows
+ * a new sale on the first request after the projection applied it.
+ */
+export async function marketStatsStamp(db: pg.Pool): Promise<string> {
+  const { rows } = await db.query<{ stamp: string }>(
+    `SELECT concat_ws(':', version, global_position, events_applied, current_date) AS stamp FROM projection_checkpoints WHERE name = 'market_stats'`,
+  );
+  return rows[0]?.stamp ?? 'none';
+}
+
 /** The areas with sales, for the sitemap: cities by slug, then zips. */
 export async function marketAreas(db: pg.Pool): Promise<{ kind: 'city' | 'zip'; slug: string }[]> {
   const { rows } = await db.query<{ kind: 'city' | 'zip'; slug: string }>(

@@ -46,6 +46,7 @@ import { alertChangesQueue } from '../modules/alerts';
 import { shareMailProjection } from '../modules/organizer';
 import { leadNoticesProjection } from '../modules/speed-to-lead';
 import { sellerMailProjection } from '../modules/valuation';
+import { reportMailProjection } from '../modules/listing-activity';
 import { behaviourAlertMailQueue, behaviourAlertQueue } from '../modules/behaviour';
 import { planWorkQueue } from '../modules/plans';
 
@@ -100,6 +101,7 @@ export const allProjections: readonly Projection[] = [
   marketSubscribersProjection,
   marketStatsProjection,
   listingActivityProjection,
+  reportMailProjection,
 ];
 
 /**

@@ -25,6 +25,7 @@ export const ACCOUNT_PAGE_PATHS = [
   '/cma',
   '/ask-cma',
   '/listing-report',
+  '/market-unsubscribe',
 ] as const;
 export type AccountPagePath = (typeof ACCOUNT_PAGE_PATHS)[number];
 

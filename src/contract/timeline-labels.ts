@@ -30,6 +30,8 @@ export const TIMELINE_LABELS: Readonly<Record<string, string>> = {
   CmaSent: 'CMA sent',
   CmaOpened: 'CMA opened',
   CmaRequested: 'CMA requested',
+  MarketReportSubscribed: 'Market report',
+  MarketReportUnsubscribed: 'Market report stopped',
   // Kept by the lead list for its "Overdue tasks" filter; the tasks panel, not the timeline, shows them.
   TaskCreated: 'Task',
   TaskCompleted: 'Task done',

@@ -34,6 +34,8 @@ export type Signals = {
   'plans.work': { readonly queued: number };
   /** E-mails to seller leads (a CMA's link, the homeowner digest) were queued (the valuation context's seller mail sender). */
   'valuation.sellerMailQueued': { readonly queued: number };
+  /** Listing activity reports e-mailed to sellers were queued (the listing report mail sender). */
+  'listingActivity.reportMailQueued': { readonly queued: number };
   /** A site was created or changed (the site resolver drops its cache). */
   'site.changed': { readonly siteId: string };
 };

@@ -7,6 +7,7 @@ import { seriousViolations } from '../support/axe';
 import { signedInContext } from '../support/browser';
 import { dashboardBrowserApp } from '../support/browser-app';
 import { PASSWORD, settle } from '../support/dashboard-fixture';
+import { waitForMails } from '../support/mail-outbox';
 
 const record = (key: string, ts: string) => ({
   ListingKey: key,
@@ -22,7 +23,7 @@ const record = (key: string, ts: string) => ({
   ListAgentMlsId: DEMO_AGENT_MLS_IDS.agent,
 });
 
-describe('listing activity in Chromium: the agent sees it and sends the seller a link', () => {
+describe('listing activity in Chromium: the agent sees it, sends the seller a link and e-mails it', () => {
   const app = dashboardBrowserApp(async (server) => {
     await importListings(
       server.runtime.store,
@@ -35,7 +36,7 @@ describe('listing activity in Chromium: the agent sees it and sends the seller a
     await settle(server);
   });
 
-  it('shows the weekly table, the empty state by keyboard, a seller link that opens read-only without signing in; axe clean, 390 px', async () => {
+  it('shows the weekly table, the empty state by keyboard, a seller link that opens read-only without signing in, the report e-mailed to the seller; axe clean, 390 px', async () => {
     const { server, browser } = app;
     const context = await signedInContext(browser, server.url, 'agent@demo.test', PASSWORD);
     const page = await context.newPage();
@@ -54,13 +55,30 @@ describe('listing activity in Chromium: the agent sees it and sends the seller a
     await page.keyboard.press('ArrowUp');
     await table.waitFor();
 
-    await page.getByRole('button', { name: 'Send to seller' }).focus();
+    await page.getByRole('button', { name: 'Copy a link for the seller' }).focus();
     await page.keyboard.press('Enter');
     await page.getByTestId('activity-link-note').waitFor();
     const link = await page.getByTestId('activity-link').inputValue();
     expect(link).toContain('/listing-report?t=');
 
     await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // E-mail it to the seller, at 390 px: a missing address is said, then one e-mail goes and is listed.
+    await page.getByTestId('seller-mails-empty').waitFor();
+    await page.getByLabel('Seller’s name').fill('Rae Seller');
+    await page.getByRole('button', { name: 'E-mail the report' }).click();
+    await page.getByTestId('seller-mail-error').filter({ hasText: "Please enter the seller's e-mail address" }).waitFor();
+    await page.getByLabel('Seller’s e-mail address').fill('rae.seller@example.com');
+    await page.getByLabel('Note (optional)').fill('Good first week.');
+    await page.getByLabel('Note (optional)').press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('seller-mail-done').waitFor();
+    await page.getByTestId('seller-mails').filter({ hasText: 'Rae Seller <rae.seller@example.com>' }).waitFor();
+    const mails = await waitForMails(server.runtime.db.pool, 'rae.seller@example.com', 1);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Good first week.');
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page)).toEqual([]);
 

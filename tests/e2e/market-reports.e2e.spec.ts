@@ -6,6 +6,8 @@ import { projectRoot } from '../../src/shared/paths';
 import { seriousViolations } from '../support/axe';
 import { dashboardBrowserApp } from '../support/browser-app';
 import { home } from '../support/reso-home';
+import { SecretKey } from '../../src/modules/accounts';
+import { marketStopLinks } from '../../src/modules/market-reports';
 
 const LOAD_MS = 60_000;
 const items = (records: readonly unknown[]): ImportItem[] => records.map((r, i) => ({ record: i + 1, line: null, parse: () => r }));
@@ -65,4 +67,28 @@ describe('market reports in the browser', () => {
       await page.close();
     });
   }
+
+  it("at 390 px: the e-mail's stop link names the area and stops it by keyboard, the lead's other e-mail untouched; axe clean", async () => {
+    const { rows } = await app.server.runtime.db.pool.query<{ lead_id: string }>(
+      "SELECT data->>'leadId' AS lead_id FROM events WHERE type = 'MarketReportSubscribed' AND data->>'slug' = 'seattle' ORDER BY global_position LIMIT 1",
+    );
+    const leadId = rows[0]!.lead_id;
+    const stop = marketStopLinks(await app.server.app.get(SecretKey).get(), app.server.url, leadId, ['seattle']);
+    const page = await app.browser.newPage({ viewport: { width: 390, height: 844 } });
+    page.setDefaultTimeout(LOAD_MS);
+    await page.goto(stop.area('seattle'));
+    await page.getByRole('heading', { level: 1, name: 'The Seattle market report' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Stop the Seattle report' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('market-stopped').waitFor();
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
+    const stopped = await app.server.runtime.store.readStream(`marketreport-${leadId}`);
+    expect(stopped.map((e) => e.type)).toEqual(['MarketReportSubscribed', 'MarketReportUnsubscribed']);
+
+    await page.goto(`${app.server.url}/market-unsubscribe?t=v1.forged`);
+    await page.getByRole('alert').filter({ hasText: 'not valid' }).waitFor();
+    await page.close();
+  });
 });

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { parseEmail } from '../email';
 import { routes } from '../route';
+
+const isValidEmailInput = (v: string) => parseEmail(v) !== null;
 
 const TAG = 'Listing activity';
 
@@ -24,6 +27,34 @@ export const ListingActivitySchema = z.strictObject({
   pdid: z.string(),
   address: z.string().nullable(),
   weeks: z.array(ListingActivityWeekSchema),
+});
+
+export const SELLER_NAME_MAX = 100;
+export const SELLER_NOTE_MAX = 1000;
+
+/** The agent's "E-mail it to the seller": `sendId` (the form's own id) makes a retried request the same e-mail. */
+export const ReportMailBody = z.strictObject({
+  sendId: z.uuid({ error: 'sendId must be a uuid' }),
+  sellerName: z
+    .string()
+    .trim()
+    .refine((v) => v.length > 0, { error: "Please enter the seller's name" })
+    .refine((v) => v.length <= SELLER_NAME_MAX, { error: `A name has at most ${SELLER_NAME_MAX} characters` })
+    // eslint-disable-next-line no-control-regex
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), { error: 'A name is one line' }),
+  sellerEmail: z.string().refine(isValidEmailInput, { error: 'Please enter a valid e-mail address' }),
+  note: z.string().max(SELLER_NOTE_MAX).optional(),
+});
+
+export const ReportMailSchema = z.strictObject({
+  sendId: z.string(),
+  sellerName: z.string(),
+  sellerEmail: z.string(),
+  byName: z.string(),
+  /** When the agent sent it. */
+  at: z.string(),
+  /** 'pending' until it went out; 'sent'; 'undeliverable' (the address bounced or complained); 'failed' after a day of failed tries; 'dropped'. */
+  state: z.string(),
 });
 
 export const listingActivityRoutes = routes('listingActivity', {
@@ -55,5 +86,25 @@ export const listingActivityRoutes = routes('listingActivity', {
     access: 'anyone',
     params: z.strictObject({ token: z.string().max(300) }),
     responses: { 200: ListingActivitySchema },
+  },
+  sellerMail: {
+    method: 'POST',
+    path: 'api/dashboard/listings/:pdid/activity/mail',
+    summary:
+      "E-mails the seller (any address, not only a lead's) a signed link (30 days) to the listing's read-only activity report, with the agent's note; the same sendId again sends nothing more; 404 for a listing outside the viewer's scope, 409 for an address that bounced, 429 past the agent's hourly limit",
+    tag: TAG,
+    access: "the listing's agent, their broker, staff",
+    params: PdidParams,
+    body: ReportMailBody,
+    responses: { 200: z.strictObject({ sendId: z.string() }) },
+  },
+  sellerMails: {
+    method: 'GET',
+    path: 'api/dashboard/listings/:pdid/activity/mails',
+    summary: "The reports e-mailed to the listing's seller, newest first: to whom, by whom, when, and whether each went out",
+    tag: TAG,
+    access: "the listing's agent, their broker, staff",
+    params: PdidParams,
+    responses: { 200: z.strictObject({ mails: z.array(ReportMailSchema) }) },
   },
 });

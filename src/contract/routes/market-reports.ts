@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { MarketReportSchema } from '../market-reports';
+import { Done, oneOf } from '../fields';
 import { routes } from '../route';
+
+const StopToken = z.string({ error: 'The link is not complete' }).min(1, { error: 'The link is not complete' }).max(600, { error: 'The link is not valid' });
 
 /** Market reports (/market/{city-or-zip}): public. */
 export const marketReportsRoutes = routes('marketReports', {
@@ -23,5 +26,36 @@ export const marketReportsRoutes = routes('marketReports', {
     access: 'signed in',
     body: z.strictObject({ path: z.string({ error: 'path must be text' }).max(300, { error: 'path is too long' }) }),
     responses: { 200: z.strictObject({ label: z.string() }) },
+  },
+  stopAreas: {
+    method: 'GET',
+    path: 'api/market-reports/unsubscribe/areas',
+    summary: "The areas a monthly market e-mail's stop link names, and whether the lead still gets each; 404 for a forged link",
+    tag: 'search',
+    access: 'anyone',
+    query: z.strictObject({ t: StopToken }),
+    responses: { 200: z.strictObject({ areas: z.array(z.strictObject({ slug: z.string(), label: z.string(), subscribed: z.boolean() })) }) },
+  },
+  stop: {
+    method: 'POST',
+    path: 'api/market-reports/unsubscribe/areas',
+    summary:
+      "Stops the monthly report of the areas the e-mail's link names (the page's button), that area only: the lead's other e-mail goes on; 404 for a forged link",
+    tag: 'search',
+    access: 'anyone',
+    body: z.strictObject({ t: StopToken }),
+    responses: { 200: Done },
+  },
+  oneClick: {
+    method: 'POST',
+    path: 'api/market-reports/unsubscribe',
+    summary: "RFC 8058 one-click unsubscribe of a monthly market e-mail, posted by the mail provider: stops that e-mail's areas only",
+    tag: 'search',
+    access: 'anyone',
+    query: z.strictObject({ t: StopToken }),
+    consumes: 'application/x-www-form-urlencoded',
+    // A provider may post other fields too: only this one is read.
+    body: z.object({ 'List-Unsubscribe': oneOf(['One-Click'] as const, 'Expected List-Unsubscribe=One-Click') }),
+    responses: { 200: Done },
   },
 });

@@ -33,6 +33,7 @@ import { automatedTexts } from './053-automated-texts';
 import { behaviourQueues } from './054-behaviour-queues';
 import { planWorkQueue } from './055-plan-work-queue';
 import { automatedTextVoidAfter } from './056-automated-text-void-after';
+import { listingReportMailOutbox } from './057-listing-report-mail-outbox';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
 export const migrations: readonly Migration[] = [
@@ -70,4 +71,5 @@ export const migrations: readonly Migration[] = [
   behaviourQueues,
   planWorkQueue,
   automatedTextVoidAfter,
+  listingReportMailOutbox,
 ];

@@ -1,15 +1,17 @@
-import { Controller, Inject, Param, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { listingActivity } from '../../../projections/listing-activity';
 import { listingAgentsIn } from '../../../projections/lead-routing';
 import { agentListings } from '../../../projections/search';
+import type { BodyOf } from '../../contract/route';
 import { contract } from '../../contract/routes';
 import { Route } from '../../http/contract/route.decorator';
 import { DB_POOL } from '../../runtime/tokens';
 import { notFound } from '../../shared/errors';
 import { dashboardViewer } from '../../shared/viewer/viewer';
 import { SecretKey } from '../accounts';
+import { ReportMails } from './seller-mail/report-mails';
 import { checkSellerLink, SELLER_LINK_DAYS, sellerReportPath, signSellerLink } from './seller-link';
 
 export const NO_SUCH_LISTING = 'No such listing among yours';
@@ -26,6 +28,7 @@ export class ListingActivityController {
   constructor(
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(SecretKey) private readonly secret: SecretKey,
+    @Inject(ReportMails) private readonly mails: ReportMails,
   ) {}
 
   @Route(contract.listingActivity.activity)
@@ -38,6 +41,19 @@ export class ListingActivityController {
     await this.listingInScope(pdid, req);
     const expiresAt = new Date(Date.now() + SELLER_LINK_DAYS * 86_400_000);
     return { path: sellerReportPath(signSellerLink(await this.secret.get(), { pdid, expiresAt })), expiresAt: expiresAt.toISOString() };
+  }
+
+  /** 409: the address bounced or complained; 429: the agent's hourly limit. */
+  @Route(contract.listingActivity.sellerMail)
+  async sellerMail(@Param('pdid') pdid: string, @Body() body: BodyOf<typeof contract.listingActivity.sellerMail>, @Req() req: Request) {
+    await this.listingInScope(pdid, req);
+    return this.mails.send(req, pdid, body, dashboardViewer(req).userId);
+  }
+
+  @Route(contract.listingActivity.sellerMails)
+  async sellerMails(@Param('pdid') pdid: string, @Req() req: Request) {
+    await this.listingInScope(pdid, req);
+    return this.mails.list(pdid);
   }
 
   @Route(contract.listingActivity.sellerReport)

@@ -1,2 +1,2 @@
 export { MarketReportsModule } from './market-reports.module';
-export { marketReportFacts, type MarketMonthFacts, renderMarketReportEmail } from './market-mail';
+export { marketReportFacts, type MarketMonthFacts, renderMarketReportEmail, marketStopLinks } from './market-mail';

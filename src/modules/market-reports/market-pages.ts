@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type pg from 'pg';
-import { marketAreas, marketMonths } from '../../../projections/market-stats';
+import { marketAreas, marketMonths, marketStatsStamp } from '../../../projections/market-stats';
 import { DB_POOL } from '../../runtime/tokens';
 import { type MarketReport, marketPath, parseMarketPath } from '../../contract/market-reports';
 import { slugOf } from '../../contract/public-pages';
@@ -9,6 +9,9 @@ import { breadcrumbList, type ExtraPage, PublicPages, type SiteAt } from '../pub
 import type { ResolvedSite } from '../sites';
 import { renderMarketReport } from './market-report.html';
 
+/** Areas whose report is kept in memory: a few hundred small objects (36 months each). */
+const CACHED_AREAS = 500;
+
 /**
  * Market reports (/market/{city-or-zip}): server-rendered like area pages, canonical on the site
  * that holds the search (a branded site's master), named in the sitemap and linked from their
@@ -16,6 +19,8 @@ import { renderMarketReport } from './market-report.html';
  */
 @Injectable()
 export class MarketPages implements OnModuleInit {
+  private readonly cache = new Map<string, { readonly stamp: string; readonly report: MarketReport | undefined }>();
+
   constructor(
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(PublicPages) private readonly pages: PublicPages,
@@ -39,9 +44,22 @@ export class MarketPages implements OnModuleInit {
     return ref ? this.report(ref.kind, ref.slug) : undefined;
   }
 
+  /**
+   * An area's report, cached under the read model's stamp (one indexed row read per request):
+   * recomputing it reads every listing the area ever had. Areas with no report are cached too.
+   */
   private async report(kind: 'city' | 'zip', slug: string): Promise<MarketReport | undefined> {
+    const key = `${kind}:${slug}`;
+    const stamp = await marketStatsStamp(this.pool);
+    const hit = this.cache.get(key);
+    if (hit && hit.stamp === stamp) return hit.report;
     const found = await marketMonths(this.pool, { kind, slug });
-    return found ? { kind, label: found.label, path: marketPath(slug), months: found.months } : undefined;
+    const report = found ? { kind, label: found.label, path: marketPath(slug), months: found.months } : undefined;
+    // Oldest first out: a Map iterates in insertion order.
+    this.cache.delete(key);
+    this.cache.set(key, { stamp, report });
+    if (this.cache.size > CACHED_AREAS) this.cache.delete(this.cache.keys().next().value!);
+    return report;
   }
 
   private async pathsOfSite(site: ResolvedSite | undefined): Promise<{ path: string; changedAt: string }[]> {

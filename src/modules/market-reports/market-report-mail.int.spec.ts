@@ -8,6 +8,10 @@ import { systemContext } from '../../commands/command-context';
 import { type ImportItem, importListings } from '../listings';
 import { queueDigests } from '../valuation/seller-mail/home-digest.scheduler';
 import { SEND_FORM_FIRST } from './market-reports.http';
+import { STOP_LINK_UNKNOWN } from './market-mail/market-unsubscribe.http';
+import { marketSubscriptionsOf } from '../../../projections/market-subscribers';
+import { loadAccount } from '../accounts';
+import { loadLead } from '../leads';
 
 const items = (records: readonly unknown[]): ImportItem[] => records.map((r, i) => ({ record: i + 1, line: null, parse: () => r }));
 const sold = (key: string, price: number, listed: string, closed: string) =>
@@ -29,6 +33,11 @@ describe('the market report e-mail', () => {
     await settle(server);
   });
   const pool = () => app.server.runtime.db.pool;
+  const emailConsentOf = async (leadId: string) => {
+    const { lead } = await loadLead(app.server.runtime.store, leadId);
+    const { account } = await loadAccount(app.server.runtime.store, lead.exists ? lead.userId : '');
+    return account.exists && account.consent.email;
+  };
   const rowsOf = async (leadId: string) =>
     (
       await pool().query<{ ref: string; state: string }>("SELECT ref, state FROM seller_mail_outbox WHERE lead_id = $1 AND kind = 'market' ORDER BY ref", [
@@ -36,7 +45,7 @@ describe('the market report e-mail', () => {
       ])
     ).rows;
 
-  it("goes once a month under two instances and a restart with the last month's figures against the month before and the page's link; unsubscribing stops it", async () => {
+  it("goes once a month under two instances and a restart with the last month's figures against the month before and the page's link; the one-click stops that area only", async () => {
     const { client, leadId, email } = await newLead(app.server, 'demo.localhost', {
       LeadType: 'Market report',
       Message: 'Please e-mail me the Seattle market report.',
@@ -69,13 +78,63 @@ describe('the market report e-mail', () => {
     });
     expect(unsub.status, unsub.text).toBe(200);
     await settle(app.server);
-    expect(await queueDigests(pool(), new Date('2026-08-02T08:00:00Z'))).toBe(1);
-    for (let i = 0; i < 200 && (await rowsOf(leadId)).some((r) => r.state === 'pending'); i++) await new Promise((r) => setTimeout(r, 25));
-    expect(await rowsOf(leadId)).toEqual([
-      { ref: '2026-07', state: 'sent' },
-      { ref: '2026-08', state: 'suppressed' },
-    ]);
+    // The only area stopped: no e-mail next month, and the lead's other e-mail goes on.
+    expect(await queueDigests(pool(), new Date('2026-08-02T08:00:00Z'))).toBe(0);
+    expect(await rowsOf(leadId)).toEqual([{ ref: '2026-07', state: 'sent' }]);
     expect((await mailsTo(pool(), email)).filter((m) => m.subject.startsWith('Seattle housing market'))).toHaveLength(1);
+    expect(await emailConsentOf(leadId)).toBe(true);
+  });
+
+  it("stops one area of several by the e-mail's link under it, then the last by one-click; the lead's other e-mail and the timeline say so", async () => {
+    const { client, leadId, email } = await newLead(app.server, 'demo.localhost', { LeadType: 'Market report' });
+    for (const path of ['/market/seattle', '/market/98101']) expect((await client.post('/api/market/subscribe', { path })).status).toBe(200);
+    await settle(app.server);
+    expect(await queueDigests(pool(), new Date('2026-07-03T08:00:00Z'))).toBeGreaterThanOrEqual(1);
+    const july = await waitForMail(pool(), email, (m) => m.subject.startsWith('Seattle housing market'));
+    expect(july.subject).toBe('Seattle housing market, Jun 2026 and 1 more');
+    const stops = [...july.text.matchAll(/Stop the (.+) report: (\S+)/g)].map((m) => ({ label: m[1]!, url: new URL(m[2]!) }));
+    expect(stops.map((s) => s.label)).toEqual(['Seattle', '98101']);
+    expect(stops[0]!.url.pathname).toBe('/market-unsubscribe');
+
+    // The page shows the link's area, and its button stops that area only.
+    const visitor = WebClient.for(app.server.url, 'demo.localhost');
+    const t = stops[0]!.url.searchParams.get('t')!;
+    const shown = await visitor.get(`/api/market-reports/unsubscribe/areas?t=${encodeURIComponent(t)}`);
+    expect(shown.body).toEqual({ areas: [{ slug: 'seattle', label: 'Seattle', subscribed: true }] });
+    for (let i = 0; i < 2; i++) expect((await visitor.post('/api/market-reports/unsubscribe/areas', { t })).status).toBe(200);
+    await settle(app.server);
+    expect((await visitor.get(`/api/market-reports/unsubscribe/areas?t=${encodeURIComponent(t)}`)).body.areas[0].subscribed).toBe(false);
+    expect(await marketSubscriptionsOf(pool(), leadId)).toEqual([{ kind: 'zip', slug: '98101', label: '98101' }]);
+
+    // August: the zip alone; its one-click stops it, and nothing is left to send.
+    expect(await queueDigests(pool(), new Date('2026-08-03T08:00:00Z'))).toBeGreaterThanOrEqual(1);
+    const august = await waitForMail(pool(), email, (m) => m.subject.startsWith('98101 housing market'));
+    expect(august.text).not.toContain('Seattle');
+    const oneClick = new URL(/^<(.+)>$/.exec(august.headers['List-Unsubscribe']!)![1]!);
+    const unsub = await visitor.request('POST', oneClick.pathname + oneClick.search, {
+      raw: { body: 'List-Unsubscribe=One-Click', contentType: 'application/x-www-form-urlencoded' },
+      origin: null,
+    });
+    expect(unsub.status, unsub.text).toBe(200);
+    await settle(app.server);
+    expect(await marketSubscriptionsOf(pool(), leadId)).toEqual([]);
+    expect(await emailConsentOf(leadId)).toBe(true);
+
+    const staff = await signIn(app.server, demoUser('staff').email);
+    const timeline = (await staff.get(`/api/dashboard/feed/lead/${leadId}`)).body.timeline as { type: string; summary: string }[];
+    expect(
+      timeline
+        .filter((e) => e.type === 'MarketReportUnsubscribed')
+        .map((e) => e.summary)
+        .sort(),
+    ).toEqual([
+      'Stopped the 98101 market report (one-click unsubscribe); other e-mail goes on',
+      'Stopped the Seattle market report (the e-mail’s link); other e-mail goes on',
+    ]);
+
+    // A forged link stops nothing.
+    const forged = await visitor.post('/api/market-reports/unsubscribe/areas', { t: `${t.slice(0, -3)}abc` });
+    expect(forged).toMatchObject({ status: 404, body: { message: STOP_LINK_UNKNOWN } });
   });
 
   it('needs the form sent first (signed in as its lead) and an area with a report', async () => {

@@ -47,7 +47,7 @@ export class MarketReportsController {
       this.store,
       marketSubscriptionStream(leadId),
       marketSubscriptionDecider,
-      { leadId, siteId: site.siteId, kind: ref.kind, slug: ref.slug, label: r.label },
+      { kind: 'subscribe', area: { leadId, siteId: site.siteId, kind: ref.kind, slug: ref.slug, label: r.label } },
       commandContextOf(req),
     );
     return { label: r.label };

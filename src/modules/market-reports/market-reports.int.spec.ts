@@ -57,4 +57,19 @@ describe('market reports', () => {
     expect(sitemap.text).toMatch(/<loc>[^<]+\/market\/98103<\/loc>/);
     expect((await page('/homes-for-sale/seattle')).text).toContain('<a href="/market/seattle">Seattle housing market report</a>');
   });
+
+  it('shows a new sale on the first request after the projection applied it (the cached report is keyed by its checkpoint)', async () => {
+    const juneOf = async (path: string) => {
+      const res = await visitor().get(`/api/market?path=${encodeURIComponent(path)}`);
+      expect(res.status, res.text).toBe(200);
+      return (res.body.months as { month: string; sales: number }[]).find((m) => m.month === '2026-06')!.sales;
+    };
+    const before = await juneOf('/market/seattle');
+    expect(await juneOf('/market/seattle')).toBe(before);
+    await importListings(app.server.runtime.store, items([sold('M9', 800_000, '2026-05-20', '2026-06-28')]), { mls: 'T', ctx: systemContext() });
+    await settle(app.server);
+    expect(await juneOf('/market/seattle')).toBe(before + 1);
+    const html = await page('/market/seattle');
+    expect(html.status).toBe(200);
+  });
 });

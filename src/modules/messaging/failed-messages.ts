@@ -24,6 +24,16 @@ export const OUTBOXES = [
     item: null,
   },
   { name: 'property-alerts', label: 'Property alerts', table: 'alert_outbox', key: 'alert_id', channel: "'email'", lead: true, item: null },
+  {
+    name: 'listing-report-mail',
+    label: 'Listing reports e-mailed to sellers',
+    table: 'listing_report_mail_outbox',
+    key: 'mail_id',
+    channel: "'email'",
+    lead: false,
+    item: null,
+    noLeadId: true,
+  },
   { name: 'share-mail', label: 'Listings shared with a friend', table: 'share_mail_outbox', key: 'mail_id', channel: "'email'", lead: false, item: null },
   { name: 'new-lead-notices', label: 'New-lead notices to agents', table: 'lead_notice_outbox', key: 'notice_id', channel: 'channel', lead: false, item: null },
   {

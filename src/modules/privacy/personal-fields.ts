@@ -67,6 +67,8 @@ export const personalFields: PersonalFields = new Map<string, PersonalFieldsRule
   ['ListingShared', aboutLead({ toEmail: text, message: text })],
   ['ShowingRequested', aboutLead({ message: text })],
   ['NotebookCreated', aboutLead({ name: text })],
+  // A listing report e-mailed to its seller (who need not be a lead): under the send's own key.
+  ['ListingReportEmailed', { subject: (d) => str(d.sendId), fields: { sellerName: name, sellerEmail: text, note: text } }],
   // What came to an office's intake and could not be read: no person's key yet, sealed under its own.
   ['IntakeDeliveryKept', { subject: (d) => str(d.deliveryId), fields: { from: text, subject: text, text, prefill: null } }],
 ]);

@@ -6,6 +6,7 @@ import { backofficeEventTypes } from '../backoffice/backoffice.events';
 import { chatEventTypes } from '../conversation/chat.events';
 import { callEventTypes, leadEmailEventTypes, leadMessageEventTypes, smsEventTypes } from '../conversation/conversation.events';
 import { intakeInboxEventTypes } from '../integrations/integrations.events';
+import { listingActivityEventTypes } from '../listing-activity/listing-activity.events';
 import { listingMailEventTypes } from '../listing-mail/listing-mail.events';
 import { leadActivityEventTypes, leadEventTypes, leadNoteEventTypes } from '../leads/leads.events';
 import { notificationEventTypes } from '../notifications/notifications.events';
@@ -29,6 +30,7 @@ const known = new Set<string>([
   ...leadEventTypes,
   ...leadMessageEventTypes,
   ...leadNoteEventTypes,
+  ...listingActivityEventTypes,
   ...listingMailEventTypes,
   ...intakeInboxEventTypes,
   ...valuationEventTypes,

@@ -22,6 +22,7 @@ const SigningPage = lazy(() => import('../features/agreements/components/Signing
 const SetupPage = lazy(() => import('../features/setup/SetupPage').then((m) => ({ default: m.SetupPage })));
 const GuidesEditorPage = lazy(() => import('../features/guides/components/GuidesEditorPage').then((m) => ({ default: m.GuidesEditorPage })));
 const ListingReportPage = lazy(() => import('../features/listing-activity').then((m) => ({ default: m.ListingReportPage })));
+const MarketUnsubscribePage = lazy(() => import('../features/market-reports').then((m) => ({ default: m.MarketUnsubscribePage })));
 const CmaPage = lazy(() => import('../features/cma').then((m) => ({ default: m.CmaPage })));
 const AskCmaPage = lazy(() => import('../features/sell/AskCmaPage').then((m) => ({ default: m.AskCmaPage })));
 const AdminLoginPage = lazy(() => import('../features/sign-in/components/AdminLoginPage').then((m) => ({ default: m.AdminLoginPage })));
@@ -42,6 +43,7 @@ const STAFF_PAGES: Record<AccountPagePath, typeof BackofficePage> = {
   '/cma': CmaPage,
   '/ask-cma': AskCmaPage,
   '/listing-report': ListingReportPage,
+  '/market-unsubscribe': MarketUnsubscribePage,
 };
 
 /** Pages owned by other issues: the routes exist so links and reloads land somewhere sensible. */

@@ -9,7 +9,7 @@ import { isSameHost, requestOrigin, SAFE_METHODS } from './origin-check';
 import { SessionStore } from './session.store';
 
 /** Routes authenticated by a token in the request, never by the session cookie. */
-const TOKEN_ROUTES = new Set(['/api/account/unsubscribe/oneclick']);
+const TOKEN_ROUTES = new Set(['/api/account/unsubscribe/oneclick', '/api/market-reports/unsubscribe']);
 
 /**
  * Loads the session named by the cookie onto req.auth, and refuses cross-site state changes

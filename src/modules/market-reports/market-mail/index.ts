@@ -1,2 +1,3 @@
 export { marketReportFacts, type MarketMonthFacts } from './market-report-facts';
 export { renderMarketReportEmail } from './market-report-email';
+export { marketStopLinks, openMarketUnsubscribe } from './market-unsubscribe-link';

@@ -5,7 +5,13 @@ import type { MarketMonth } from '../../../contract/market-reports';
 import { marketPath } from '../../../contract/market-reports';
 
 /** An area's figures for the monthly e-mail: its last full month before the sending month, and the one before it (null when there is none). */
-export type MarketMonthFacts = { readonly label: string; readonly path: string; readonly month: MarketMonth; readonly before: MarketMonth | null };
+export type MarketMonthFacts = {
+  readonly slug: string;
+  readonly label: string;
+  readonly path: string;
+  readonly month: MarketMonth;
+  readonly before: MarketMonth | null;
+};
 
 /**
  * The figures of each area a lead subscribed to, as of the month the e-mail is for (`YYYY-MM`):
@@ -18,7 +24,7 @@ export async function marketReportFacts(db: pg.Pool, areas: readonly MarketSubsc
       const report = await marketMonths(db, { kind: a.kind, slug: a.slug });
       const months = (report?.months ?? []).filter((m) => m.month < sendMonth);
       const month = months.at(-1);
-      return month ? { label: report!.label, path: marketPath(a.slug), month, before: months.at(-2) ?? null } : null;
+      return month ? { slug: a.slug, label: report!.label, path: marketPath(a.slug), month, before: months.at(-2) ?? null } : null;
     }),
   );
   return found.filter((f) => f !== null);

@@ -15,7 +15,7 @@ import { digestLinks } from './digest-link';
 import { homeDigestFacts } from './home-digest-facts';
 import { renderHomeDigestEmail } from './home-digest-email';
 import { SELLER_MAIL_SIGNAL } from './seller-mail.queue';
-import { marketReportFacts, renderMarketReportEmail } from '../../market-reports';
+import { marketReportFacts, marketStopLinks, renderMarketReportEmail } from '../../market-reports';
 import { marketSubscriptionsOf } from '../../../../projections/market-subscribers';
 
 type Row = { mail_id: string; kind: string; lead_id: string; ref: string };
@@ -59,7 +59,13 @@ export class SellerMailSender extends MailOutboxSender<Row> {
     if (row.kind === 'market') {
       const areas = await marketReportFacts(this.kit.pool, await marketSubscriptionsOf(this.kit.pool, lead.leadId), row.ref);
       if (areas.length === 0) return { state: 'dropped' };
-      return { message: renderMarketReportEmail({ to: lead.email, firstName, siteName: site.name, baseUrl, areas, unsubscribe: unsubscribeParts }) };
+      const stop = marketStopLinks(
+        await this.secret.get(),
+        baseUrl,
+        lead.leadId,
+        areas.map((a) => a.slug),
+      );
+      return { message: renderMarketReportEmail({ to: lead.email, firstName, siteName: site.name, baseUrl, areas, unsubscribe: unsubscribeParts, stop }) };
     }
     if (row.kind === 'digest') {
       const home = (await this.kit.store.readStream(sellerHomeStream(lead.leadId))) as unknown as ValuationEvent[];

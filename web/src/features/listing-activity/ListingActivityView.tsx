@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { ActivityWeeks } from './ActivityWeeks';
+import { SellerMailForm } from './SellerMailForm';
 import { type ListingActivity, listingActivityApi, type MyListing } from './listingActivityApi';
 import styles from './ListingActivity.module.css';
 
 const failure = (err: unknown) => (err instanceof ApiError ? err.message : 'The server cannot be reached');
 const labelOf = (l: MyListing) => [l.address ?? l.mlsid ?? l.pdid, l.city, l.status].filter(Boolean).join(' · ');
 
-/** The dashboard's Listing activity view: one of my listings' weekly traffic, and a signed link to it for the seller. */
+/** The dashboard's Listing activity view: one of my listings' weekly traffic, and a signed link to it for the seller, copied or e-mailed. */
 export function ListingActivityView() {
   const [listings, setListings] = useState<readonly MyListing[] | null>(null);
   const [pdid, setPdid] = useState('');
@@ -74,7 +75,7 @@ export function ListingActivityView() {
               </select>
             </label>
             <button type="button" onClick={() => void sendToSeller()} disabled={!activity}>
-              Send to seller
+              Copy a link for the seller
             </button>
           </div>
           {linkNote && (
@@ -89,6 +90,7 @@ export function ListingActivityView() {
           )}
           {!activity && !error && <p aria-busy="true">Loading…</p>}
           {activity && <ActivityWeeks weeks={activity.weeks} />}
+          {activity && <SellerMailForm key={pdid} pdid={pdid} />}
         </>
       )}
     </section>

@@ -1,1 +1,2 @@
 export { MarketReportLink } from './MarketReportLink';
+export { MarketUnsubscribePage } from './MarketUnsubscribePage';
