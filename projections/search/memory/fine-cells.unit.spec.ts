@@ -105,4 +105,32 @@ describe('FineCells', () => {
     for (const level of [4, 9, 12])
       expect(again.fine.summary(1, box, level, again.f.lat, again.f.lng)).toEqual(cols.fine.summary(1, box, level, cols.f.lat, cols.f.lng));
   });
+
+  it('sums cells only where they hold several listings each, by the cells a box covers or, for a wider box, by the whole group', () => {
+    const cols = new ListingColumns();
+    // Active: eight listings in each of a few cells near Seattle. Closed: one a cell, across the country.
+    for (let k = 0; k < 80; k++) cols.put(searchDoc(`a${k}`, { Latitude: 47.6 + (k % 10) * 0.09, Longitude: -122.3 + (k % 8) * 1e-4 }), undefined);
+    for (let k = 0; k < 80; k++)
+      cols.put(
+        searchDoc(`c${k}`, {
+          StandardStatus: 'Closed',
+          ClosePrice: 1,
+          CloseDate: '2026-10-01',
+          Latitude: 30 + (k % 10) * 1.5,
+          Longitude: -120 + Math.floor(k / 10) * 6,
+        }),
+        undefined,
+      );
+    const country = { minLat: 24.4, maxLat: 49.4, minLng: -125, maxLng: -66.9 };
+    const seattle = { minLat: 47.5, maxLat: 48.6, minLng: -122.4, maxLng: -122.2 };
+    expect([cols.fine.dense(1, country), cols.fine.dense(1, seattle), cols.fine.dense(1, undefined)]).toEqual([true, true, true]);
+    expect([cols.fine.dense(2, country), cols.fine.dense(2, { minLat: 29, maxLat: 33, minLng: -121, maxLng: -119 }), cols.fine.dense(2, undefined)]).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    // Removals keep the group's count: emptied to one a cell, Active is summed no more.
+    for (let k = 10; k < 80; k++) cols.remove(`NW-a${k}`, cols.docOf(cols.slotOf(`NW-a${k}`)!));
+    expect(cols.fine.dense(1, country)).toBe(false);
+  });
 });
