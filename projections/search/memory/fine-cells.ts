@@ -19,6 +19,7 @@ const SLACK = 1e-9;
  * (a country-wide map, where cells hold one or two listings each).
  */
 const DENSE = 4;
+const WALK = 8;
 
 /** Slots in no order (memory-query.ts's Matches). */
 type Slots = { readonly slots: Int32Array; readonly n: number };
@@ -102,6 +103,19 @@ export class FineCells {
         if (n > 0) filled++;
       }
     return listings >= DENSE * filled;
+  }
+
+  /**
+   * Whether a box's matches are found sooner by testing every listing than from the cells: when
+   * the box covers more cells than the group fills (its every cell is walked, a country-wide map)
+   * and those cells are more than an eighth of all `listings` (a walked cell costs about eight
+   * tests of a listing's status and point).
+   */
+  scanSooner(grp: number, box: Box | undefined, listings: number): boolean {
+    const cells = this.placed[grp];
+    if (!cells || !box || cells.keyCount * WALK < listings) return false;
+    const area = this.area(box);
+    return area !== undefined && area.rows * area.columns > cells.keyCount;
   }
 
   /** The level-12 rows and columns a box touches (undefined when none). */
@@ -268,6 +282,11 @@ class SlotBuffer {
   }
 
   append(items: Int32Array, n: number): void {
+    // Most cells hold a few listings: copied one by one, without a subarray made for each.
+    if (n <= 8) {
+      for (let k = 0; k < n; k++) this.push(items[k]!);
+      return;
+    }
     this.room(n);
     this.slots.set(items.subarray(0, n), this.n);
     this.n += n;

@@ -129,6 +129,12 @@ describe('FineCells', () => {
       false,
       false,
     ]);
+    // Matches are found by testing every listing only when a box walks every cell of the group and those are many.
+    expect([cols.fine.scanSooner(2, country, cols.count), cols.fine.scanSooner(2, country, 1000), cols.fine.scanSooner(1, seattle, cols.count)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
     // Removals keep the group's count: emptied to one a cell, Active is summed no more.
     for (let k = 10; k < 80; k++) cols.remove(`NW-a${k}`, cols.docOf(cols.slotOf(`NW-a${k}`)!));
     expect(cols.fine.dense(1, country)).toBe(false);

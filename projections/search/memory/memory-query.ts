@@ -33,7 +33,7 @@ export class ScanTimeout extends Error {
 
 /**
  * Every listing matching the criteria: a status and a viewport only from the map cells'
- * postings (fine-cells.ts); otherwise candidates from the narrowest postings the criteria
+ * postings (fine-cells.ts), unless the box covers them all and testing each listing is sooner; otherwise candidates from the narrowest postings the criteria
  * allow (keyword words intersected; else a city or zip list, or the grid cells of the
  * region; else every slot), then each candidate through the checks of criteria-match.ts,
  * written over the columns with the same comparisons in the same float arithmetic. It yields to
@@ -41,7 +41,7 @@ export class ScanTimeout extends Error {
  * polygons must not stop every other request, as a statement timeout guards PostgreSQL).
  */
 export async function matchAll(cols: ListingColumns, c: SearchCriteria, budgetMs = Infinity): Promise<Matches> {
-  if (viewportOnly(c)) return cols.fine.matches(groupOf(c), c.box, cols.f.lat, cols.f.lng);
+  if (viewportOnly(c) && !cols.fine.scanSooner(groupOf(c), c.box, cols.count)) return cols.fine.matches(groupOf(c), c.box, cols.f.lat, cols.f.lng);
   const started = performance.now();
   const checks = checksOf(cols, c);
   const source = candidatesOf(cols, c);
