@@ -4,6 +4,8 @@ import { mulberry32 } from '../../../src/shared/prng';
 import { CELL_LEVEL, cellsOf } from '../geo';
 import type { Box } from '../search-criteria';
 import { ListingColumns } from './listing-columns';
+import { matchAll } from './memory-query';
+import { parseSearchRequest } from '../search-request';
 
 type Spot = { pdid: string; grp: number; lat: number | null; lng: number | null };
 
@@ -138,5 +140,27 @@ describe('FineCells', () => {
     // Removals keep the group's count: emptied to one a cell, Active is summed no more.
     for (let k = 10; k < 80; k++) cols.remove(`NW-a${k}`, cols.docOf(cols.slotOf(`NW-a${k}`)!));
     expect(cols.fine.dense(1, country)).toBe(false);
+  });
+
+  it("finds a country-wide viewport's listings by testing each as the cells find them", async () => {
+    const cols = new ListingColumns();
+    for (let k = 0; k < 200; k++) {
+      const status = k % 3 === 0 ? { StandardStatus: 'Closed' as const, ClosePrice: 1, CloseDate: '2026-10-01' } : {};
+      cols.put(
+        searchDoc(String(k), {
+          ...status,
+          ...(k % 17 === 0 ? { Latitude: null, Longitude: null } : { Latitude: 25 + random() * 24, Longitude: -124 + random() * 57 }),
+        }),
+        undefined,
+      );
+    }
+    cols.remove('NW-4', cols.docOf(cols.slotOf('NW-4')!));
+    const raw = { minlat: '30', maxlat: '45.5', minlong: '-110', maxlong: '-70' };
+    const { criteria } = parseSearchRequest(raw, 'map');
+    expect(cols.fine.scanSooner(1, criteria.box, cols.count)).toBe(true);
+    const pdids = (m: { slots: Int32Array; n: number }) => [...m.slots.subarray(0, m.n)].map((s) => cols.s.pdid[s]!).sort();
+    const scanned = pdids(await matchAll(cols, criteria));
+    expect(scanned.length).toBeGreaterThan(20);
+    expect(scanned).toEqual(pdids(cols.fine.matches(1, criteria.box, cols.f.lat, cols.f.lng)));
   });
 });
