@@ -33,12 +33,13 @@ export class ScanTimeout extends Error {
 
 /**
  * Every listing matching the criteria: a status and a viewport only from the map cells'
- * postings (fine-cells.ts), unless the box covers them all and testing each listing is sooner; otherwise candidates from the narrowest postings the criteria
- * allow (keyword words intersected; else a city or zip list, or the grid cells of the
- * region; else every slot), then each candidate through the checks of criteria-match.ts,
- * written over the columns with the same comparisons in the same float arithmetic. It yields to
- * the event loop every SLICE_MS, and given up past `budgetMs` (a search of ten country-wide
- * polygons must not stop every other request, as a statement timeout guards PostgreSQL).
+ * postings (fine-cells.ts), or each listing tested once when the box covers every cell and
+ * that is sooner; otherwise candidates from the narrowest postings the criteria allow (keyword
+ * words intersected; else a city or zip list, or the grid cells of the region; else every slot),
+ * then each candidate through the checks of criteria-match.ts, written over the columns with the
+ * same comparisons in the same float arithmetic. It yields to the event loop every SLICE_MS, and
+ * is given up past `budgetMs` (a search of ten country-wide polygons must not stop every other
+ * request, as a statement timeout guards PostgreSQL).
  */
 export async function matchAll(cols: ListingColumns, c: SearchCriteria, budgetMs = Infinity): Promise<Matches> {
   if (viewportOnly(c)) {
