@@ -15,10 +15,13 @@ const SLACK = 1e-9;
 
 /**
  * Below this many listings a non-empty cell, on average, a map sums no cells: one pass over the
- * matches (memory-query.ts's mapOf) reads fewer things than a cell's count, sums and cluster do
- * (a country-wide map, where cells hold one or two listings each).
+ * matches (memory-query.ts's mapOf) reads fewer things than a cell's count, sums and cluster do.
+ * A box wider than the group's cells walks every cell (a country-wide map, where cells hold one or
+ * two listings each), dearer than looking up the cells a smaller box covers: it needs more.
+ * Measured with the search bench's map steps.
  */
-const DENSE = 4;
+const DENSE = 2;
+const DENSE_WALKED = 4;
 const WALK = 8;
 
 /** Slots in no order (memory-query.ts's Matches). */
@@ -87,13 +90,13 @@ export class FineCells {
    * Whether a map of a status group in a box is cheaper from the cells' counts and sums than from
    * one pass over its matches: when the cells it covers hold DENSE listings or more each. A box
    * over fewer cells than the group has counts them (a lookup a cell); a wider one (the whole
-   * country) is judged by the group's listings a non-empty cell.
+   * country) is judged by the group's listings a non-empty cell, against DENSE_WALKED.
    */
   dense(grp: number, box: Box | undefined): boolean {
     const cells = this.placed[grp];
     if (!cells || cells.keyCount === 0) return true;
     const area = box ? this.area(box) : undefined;
-    if (!area || area.rows * area.columns > cells.keyCount) return (this.counts[grp] ?? 0) >= DENSE * cells.keyCount;
+    if (!area || area.rows * area.columns > cells.keyCount) return (this.counts[grp] ?? 0) >= DENSE_WALKED * cells.keyCount;
     let listings = 0;
     let filled = 0;
     for (let y = area.y0; y < area.y0 + area.rows; y++)
