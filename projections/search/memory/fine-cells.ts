@@ -13,6 +13,17 @@ const LAST_COLUMN = 2 ** FINE;
 // A point on a cell's edge may round into either cell: the cells looked at reach this far past the box.
 const SLACK = 1e-9;
 
+/**
+ * Below this many listings a non-empty cell, on average, a map sums no cells: one pass over the
+ * matches (memory-query.ts's mapOf) reads fewer things than a cell's count, sums and cluster do.
+ * A box wider than the group's cells walks every cell (a country-wide map, where cells hold one or
+ * two listings each), dearer than looking up the cells a smaller box covers: it needs more.
+ * Measured with the search bench's map steps.
+ */
+const DENSE = 2;
+const DENSE_WALKED = 4;
+const WALK = 8;
+
 /** Slots in no order (memory-query.ts's Matches). */
 type Slots = { readonly slots: Int32Array; readonly n: number };
 
@@ -29,6 +40,8 @@ export class FineCells {
   /** Each cell's sum of latitudes and of longitudes, by status group: clusters' mean positions without a listing read. */
   private readonly sums: Map<number, { lat: number; lng: number }>[] = [];
   private readonly unplaced = new Postings<number>();
+  /** Each group's listings with a point. */
+  private readonly counts: number[] = [];
 
   private of(grp: number): Postings<number> {
     return (this.placed[grp] ??= new Postings<number>());
@@ -39,6 +52,7 @@ export class FineCells {
     if (grp === 0) return;
     if (cell === undefined) return this.unplaced.add(grp, slot);
     this.of(grp).add(cell, slot);
+    this.counts[grp] = (this.counts[grp] ?? 0) + 1;
     const sums = (this.sums[grp] ??= new Map());
     const sum = sums.get(cell);
     if (sum) {
@@ -51,7 +65,9 @@ export class FineCells {
     if (grp === 0) return;
     if (cell === undefined) return this.unplaced.remove(grp, slot);
     const cells = this.of(grp);
+    const before = cells.size(cell);
     cells.remove(cell, slot);
+    if (cells.size(cell) < before) this.counts[grp]!--;
     const sums = this.sums[grp]!;
     // An empty cell goes, with whatever the float sums kept of its last listings.
     if (cells.size(cell) === 0) sums.delete(cell);
@@ -68,6 +84,50 @@ export class FineCells {
     if (!sum) return;
     sum.lat += dLat;
     sum.lng += dLng;
+  }
+
+  /**
+   * Whether a map of a status group in a box is cheaper from the cells' counts and sums than from
+   * one pass over its matches: when the cells it covers hold DENSE listings or more each. A box
+   * over fewer cells than the group has counts them (a lookup a cell); a wider one (the whole
+   * country) is judged by the group's listings a non-empty cell, against DENSE_WALKED.
+   */
+  dense(grp: number, box: Box | undefined): boolean {
+    const cells = this.placed[grp];
+    if (!cells || cells.keyCount === 0) return true;
+    const area = box ? this.area(box) : undefined;
+    if (!area || area.rows * area.columns > cells.keyCount) return (this.counts[grp] ?? 0) >= DENSE_WALKED * cells.keyCount;
+    let listings = 0;
+    let filled = 0;
+    for (let y = area.y0; y < area.y0 + area.rows; y++)
+      for (let x = area.x0; x < area.x0 + area.columns; x++) {
+        const n = cells.size(y * ROW + x);
+        listings += n;
+        if (n > 0) filled++;
+      }
+    return listings >= DENSE * filled;
+  }
+
+  /**
+   * Whether a box's matches are found sooner by testing every listing than from the cells: when
+   * the box covers more cells than the group fills (its every cell is walked, a country-wide map)
+   * and those cells are more than an eighth of all `listings` (a walked cell costs about eight
+   * tests of a listing's status and point).
+   */
+  scanSooner(grp: number, box: Box | undefined, listings: number): boolean {
+    const cells = this.placed[grp];
+    if (!cells || !box || cells.keyCount * WALK < listings) return false;
+    const area = this.area(box);
+    return area !== undefined && area.rows * area.columns > cells.keyCount;
+  }
+
+  /** The level-12 rows and columns a box touches (undefined when none). */
+  private area(box: Box): { y0: number; x0: number; rows: number; columns: number } | undefined {
+    const y0 = Math.max(0, cellOf(box.minLat + 90 - SLACK, FINE));
+    const y1 = Math.min(LAST_ROW, cellOf(box.maxLat + 90 + SLACK, FINE));
+    const x0 = Math.max(0, cellOf(box.minLng + 180 - SLACK, FINE));
+    const x1 = Math.min(LAST_COLUMN, cellOf(box.maxLng + 180 + SLACK, FINE));
+    return y1 < y0 || x1 < x0 ? undefined : { y0, x0, rows: y1 - y0 + 1, columns: x1 - x0 + 1 };
   }
 
   /**
@@ -136,11 +196,11 @@ export class FineCells {
       for (const key of cells.keys()) fn(key, true);
       return;
     }
-    const y0 = Math.max(0, cellOf(box.minLat + 90 - SLACK, FINE));
-    const y1 = Math.min(LAST_ROW, cellOf(box.maxLat + 90 + SLACK, FINE));
-    const x0 = Math.max(0, cellOf(box.minLng + 180 - SLACK, FINE));
-    const x1 = Math.min(LAST_COLUMN, cellOf(box.maxLng + 180 + SLACK, FINE));
-    if (y1 < y0 || x1 < x0) return;
+    const area = this.area(box);
+    if (!area) return;
+    const { y0, x0 } = area;
+    const y1 = y0 + area.rows - 1;
+    const x1 = x0 + area.columns - 1;
     // Whole cells: every point in them lies inside the box, whatever the rounding of its cell number.
     const wy = rowsInside(box.minLat + 90, box.maxLat + 90, FINE);
     const wx = rowsInside(box.minLng + 180, box.maxLng + 180, FINE);
@@ -225,6 +285,11 @@ class SlotBuffer {
   }
 
   append(items: Int32Array, n: number): void {
+    // Most cells hold a few listings: copied one by one, without a subarray made for each.
+    if (n <= 8) {
+      for (let k = 0; k < n; k++) this.push(items[k]!);
+      return;
+    }
     this.room(n);
     this.slots.set(items.subarray(0, n), this.n);
     this.n += n;

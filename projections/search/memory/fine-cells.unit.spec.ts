@@ -4,6 +4,8 @@ import { mulberry32 } from '../../../src/shared/prng';
 import { CELL_LEVEL, cellsOf } from '../geo';
 import type { Box } from '../search-criteria';
 import { ListingColumns } from './listing-columns';
+import { matchAll } from './memory-query';
+import { parseSearchRequest } from '../search-request';
 
 type Spot = { pdid: string; grp: number; lat: number | null; lng: number | null };
 
@@ -104,5 +106,61 @@ describe('FineCells', () => {
     const box = { minLat: 47.5, maxLat: 48.5, minLng: -122.5, maxLng: -121 };
     for (const level of [4, 9, 12])
       expect(again.fine.summary(1, box, level, again.f.lat, again.f.lng)).toEqual(cols.fine.summary(1, box, level, cols.f.lat, cols.f.lng));
+  });
+
+  it('sums cells only where they hold several listings each, by the cells a box covers or, for a wider box, by the whole group', () => {
+    const cols = new ListingColumns();
+    // Active: eight listings in each of a few cells near Seattle. Closed: one a cell, across the country.
+    for (let k = 0; k < 80; k++) cols.put(searchDoc(`a${k}`, { Latitude: 47.6 + (k % 10) * 0.09, Longitude: -122.3 + (k % 8) * 1e-4 }), undefined);
+    for (let k = 0; k < 80; k++)
+      cols.put(
+        searchDoc(`c${k}`, {
+          StandardStatus: 'Closed',
+          ClosePrice: 1,
+          CloseDate: '2026-10-01',
+          Latitude: 30 + (k % 10) * 1.5,
+          Longitude: -120 + Math.floor(k / 10) * 6,
+        }),
+        undefined,
+      );
+    const country = { minLat: 24.4, maxLat: 49.4, minLng: -125, maxLng: -66.9 };
+    const seattle = { minLat: 47.5, maxLat: 48.6, minLng: -122.4, maxLng: -122.2 };
+    expect([cols.fine.dense(1, country), cols.fine.dense(1, seattle), cols.fine.dense(1, undefined)]).toEqual([true, true, true]);
+    expect([cols.fine.dense(2, country), cols.fine.dense(2, { minLat: 29, maxLat: 33, minLng: -121, maxLng: -119 }), cols.fine.dense(2, undefined)]).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    // Matches are found by testing every listing only when a box walks every cell of the group and those are many.
+    expect([cols.fine.scanSooner(2, country, cols.count), cols.fine.scanSooner(2, country, 1000), cols.fine.scanSooner(1, seattle, cols.count)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    // Removals keep the group's count: emptied to one a cell, Active is summed no more.
+    for (let k = 10; k < 80; k++) cols.remove(`NW-a${k}`, cols.docOf(cols.slotOf(`NW-a${k}`)!));
+    expect(cols.fine.dense(1, country)).toBe(false);
+  });
+
+  it("finds a country-wide viewport's listings by testing each as the cells find them", async () => {
+    const cols = new ListingColumns();
+    for (let k = 0; k < 200; k++) {
+      const status = k % 3 === 0 ? { StandardStatus: 'Closed' as const, ClosePrice: 1, CloseDate: '2026-10-01' } : {};
+      cols.put(
+        searchDoc(String(k), {
+          ...status,
+          ...(k % 17 === 0 ? { Latitude: null, Longitude: null } : { Latitude: 25 + random() * 24, Longitude: -124 + random() * 57 }),
+        }),
+        undefined,
+      );
+    }
+    cols.remove('NW-4', cols.docOf(cols.slotOf('NW-4')!));
+    const raw = { minlat: '30', maxlat: '45.5', minlong: '-110', maxlong: '-70' };
+    const { criteria } = parseSearchRequest(raw, 'map');
+    expect(cols.fine.scanSooner(1, criteria.box, cols.count)).toBe(true);
+    const pdids = (m: { slots: Int32Array; n: number }) => [...m.slots.subarray(0, m.n)].map((s) => cols.s.pdid[s]!).sort();
+    const scanned = pdids(await matchAll(cols, criteria));
+    expect(scanned.length).toBeGreaterThan(20);
+    expect(scanned).toEqual(pdids(cols.fine.matches(1, criteria.box, cols.f.lat, cols.f.lng)));
   });
 });

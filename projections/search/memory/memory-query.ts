@@ -33,15 +33,19 @@ export class ScanTimeout extends Error {
 
 /**
  * Every listing matching the criteria: a status and a viewport only from the map cells'
- * postings (fine-cells.ts); otherwise candidates from the narrowest postings the criteria
- * allow (keyword words intersected; else a city or zip list, or the grid cells of the
- * region; else every slot), then each candidate through the checks of criteria-match.ts,
- * written over the columns with the same comparisons in the same float arithmetic. It yields to
- * the event loop every SLICE_MS, and given up past `budgetMs` (a search of ten country-wide
- * polygons must not stop every other request, as a statement timeout guards PostgreSQL).
+ * postings (fine-cells.ts), or each listing tested once when the box covers every cell and
+ * that is sooner; otherwise candidates from the narrowest postings the criteria allow (keyword
+ * words intersected; else a city or zip list, or the grid cells of the region; else every slot),
+ * then each candidate through the checks of criteria-match.ts, written over the columns with the
+ * same comparisons in the same float arithmetic. It yields to the event loop every SLICE_MS, and
+ * is given up past `budgetMs` (a search of ten country-wide polygons must not stop every other
+ * request, as a statement timeout guards PostgreSQL).
  */
 export async function matchAll(cols: ListingColumns, c: SearchCriteria, budgetMs = Infinity): Promise<Matches> {
-  if (viewportOnly(c)) return cols.fine.matches(groupOf(c), c.box, cols.f.lat, cols.f.lng);
+  if (viewportOnly(c)) {
+    const g = groupOf(c);
+    return c.box && cols.fine.scanSooner(g, c.box, cols.count) ? inBoxOf(cols, g, c.box) : cols.fine.matches(g, c.box, cols.f.lat, cols.f.lng);
+  }
   const started = performance.now();
   const checks = checksOf(cols, c);
   const source = candidatesOf(cols, c);
@@ -67,6 +71,28 @@ export async function matchAll(cols: ListingColumns, c: SearchCriteria, budgetMs
       out = grown;
     }
     out[n++] = slot;
+  }
+  return { slots: out, n };
+}
+
+/** A status group's listings in a box, each tested once: two comparisons a coordinate (a missing point's NaN fails them). */
+function inBoxOf(cols: ListingColumns, g: number, box: Box): Matches {
+  const { lat, lng } = cols.f;
+  const grp = cols.u.grp;
+  const { minLat, maxLat, minLng, maxLng } = box;
+  let out = new Int32Array(1024);
+  let n = 0;
+  for (let s = 0; s < cols.count; s++) {
+    if (grp[s] !== g) continue;
+    const a = lat[s]!;
+    const b = lng[s]!;
+    if (!(a >= minLat && a <= maxLat && b >= minLng && b <= maxLng)) continue;
+    if (n === out.length) {
+      const grown = new Int32Array(n * 2);
+      grown.set(out);
+      out = grown;
+    }
+    out[n++] = s;
   }
   return { slots: out, n };
 }

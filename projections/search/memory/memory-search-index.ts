@@ -224,8 +224,8 @@ export class MemorySearchIndex extends SearchIndex {
     await this.fresh();
     const cols = this.built.columns;
     const level = Math.max(0, Math.floor(q.clusterLevel));
-    // A status and a viewport: counts, sums and bounds from the map cells; the matches themselves only for the pins.
-    if (viewportOnly(c) && level <= FINE) {
+    // A status and a viewport over cells of several listings each: counts, sums and bounds from the map cells; the matches themselves only for the pins.
+    if (viewportOnly(c) && level <= FINE && cols.fine.dense(groupOf(c), c.box)) {
       const { total, bounds, clusters } = cols.fine.summary(groupOf(c), c.box, level, cols.f.lat, cols.f.lng);
       const m = q.pins > 0 && total > 0 ? await matchAll(cols, c) : { slots: new Int32Array(0), n: 0 };
       return { total, pins: firstOf(cols, m, compareOf(cols, c), q.pins, true).map((s) => pinOf(cols, s)), bounds, clusters };
