@@ -8,6 +8,9 @@ import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/
  * that demos and test data use.
  */
 
+/** `00` is the international prefix most of the world dials; the library knows only `+`. */
+const parse = (text: string, country: CountryCode) => parsePhoneNumberFromString(text.startsWith('00') ? `+${text.slice(2)}` : text, country);
+
 /** Offices and sites hold no country: every number written without `+` or `00` is read as one of the North American plan. */
 export const PHONE_COUNTRY: CountryCode = 'US';
 
@@ -21,7 +24,7 @@ export const PHONE_COUNTRY: CountryCode = 'US';
 export function phoneE164(raw: string | null | undefined, country: CountryCode = PHONE_COUNTRY): string | null {
   const text = (raw ?? '').trim();
   if (!/\d/.test(text)) return null;
-  const parsed = parsePhoneNumberFromString(text.startsWith('00') ? `+${text.slice(2)}` : text, country);
+  const parsed = parse(text, country);
   if (!parsed?.isPossible()) return null;
   if (parsed.countryCallingCode === '1' && !/^[2-9]/.test(parsed.nationalNumber)) return null;
   return parsed.number;
@@ -41,4 +44,15 @@ export function tenDigits(raw: string | null | undefined, country: CountryCode =
 export function storedPhone(raw: string | null | undefined, country: CountryCode = PHONE_COUNTRY): string | null {
   const e164 = phoneE164(raw, country);
   return e164?.startsWith('+1') ? e164.slice(2) : e164;
+}
+
+/**
+ * The ten digits of a North American number written without an extension, or null: the cell
+ * phone an inquiry's number may be kept as. A number with an extension is a desk line, not a
+ * phone that takes texts.
+ */
+export function cellDigits(raw: string | null | undefined, country: CountryCode = PHONE_COUNTRY): string | null {
+  const text = (raw ?? '').trim();
+  if (parse(text, country)?.ext) return null;
+  return tenDigits(text, country);
 }

@@ -1,5 +1,5 @@
 import { nameWords } from '../../contract/validate-inquiry';
-import { tenDigits } from '../../contract/phone-number';
+import { cellDigits } from '../../contract/phone-number';
 import { LEVEL, type RegisterUser } from '../accounts';
 
 /** A person who becomes a lead, as an account: by their own inquiry or first text, or added by an agent's hand or an import. */
@@ -30,7 +30,7 @@ export function leadRegistration(a: LeadAccount): RegisterUser {
     lastName: words.slice(1).join(' '),
     securityLevel: LEVEL.lead,
     siteId: a.siteId,
-    cellPhone: a.phone === null ? null : tenDigits(a.phone),
+    cellPhone: a.phone === null ? null : cellDigits(a.phone),
     isImport: a.via === 'manual' || a.via === 'import',
     via: a.via,
     from: a.from,
