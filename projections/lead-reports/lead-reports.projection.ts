@@ -136,7 +136,7 @@ export const leadReportsProjection: Projection = {
           // The sender (the agent, or the agent whose plan sent it) and the lead's office as they are now, when it is sent.
           await tx.query(
             `INSERT INTO ${table('report_texts')} (provider_id, lead_id, agent_id, office_id, at, state)
-             VALUES ($1, $2, $4, (SELECT office_id FROM ${leads} WHERE lead_id = $2), $3, 'queued')
+             VALUES ($1, $2, $4, (SELECT office_id FROM ${everyLead(table)} l WHERE lead_id = $2), $3, 'queued')
              ON CONFLICT (provider_id) DO UPDATE SET lead_id = excluded.lead_id, agent_id = excluded.agent_id, office_id = excluded.office_id, at = excluded.at`,
             [e.data.providerId, e.data.leadId, e.metadata.at, e.data.byUserId],
           );
@@ -159,23 +159,30 @@ export const leadReportsProjection: Projection = {
 };
 
 /**
+ * Every lead's own row, a lead folded into another by a merge included (its row is set aside in
+ * the parked twin meanwhile): what a message counts for must not depend on whether its lead was
+ * merged at the time, so that an unmerge leaves the reports as if it never was.
+ */
+const everyLead = (table: (base: string) => string) =>
+  `(SELECT lead_id, agent_id, office_id FROM ${table('report_leads')} UNION ALL SELECT lead_id, agent_id, office_id FROM ${table('report_leads_parked')})`;
+
+/**
  * A CRM e-mail's bounce counts for the agent who wrote it; another e-mail's (an alert, a plan's
  * mail from before reports named their e-mail) for each lead with the address and its agent now,
  * at the report: the one whose automation sent it.
  */
 async function countBounce({ tx, table }: Parameters<Projection['apply']>[1], eventId: string, d: EmailDeliveryReported['data']): Promise<void> {
-  const leads = table('report_leads');
   if (d.message?.leadId && d.message.byUserId) {
     await tx.query(
       `INSERT INTO ${table('report_email_bounces')} (event_id, lead_id, agent_id, office_id, at)
-       VALUES ($1, $2, $3, (SELECT office_id FROM ${leads} WHERE lead_id = $2), $4) ON CONFLICT DO NOTHING`,
+       VALUES ($1, $2, $3, (SELECT office_id FROM ${everyLead(table)} l WHERE lead_id = $2), $4) ON CONFLICT DO NOTHING`,
       [eventId, d.message.leadId, d.message.byUserId, d.at],
     );
     return;
   }
   await tx.query(
     `INSERT INTO ${table('report_email_bounces')} (event_id, lead_id, agent_id, office_id, at)
-     SELECT $1, r.lead_id, r.agent_id, r.office_id, $3 FROM ${table('report_lead_addresses')} a JOIN ${leads} r ON r.lead_id = a.lead_id
+     SELECT $1, r.lead_id, r.agent_id, r.office_id, $3 FROM ${table('report_lead_addresses')} a JOIN ${everyLead(table)} r ON r.lead_id = a.lead_id
       WHERE a.address_hash = $2 ON CONFLICT DO NOTHING`,
     [eventId, d.addressHash, d.at],
   );
