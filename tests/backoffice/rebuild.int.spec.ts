@@ -7,6 +7,7 @@ import { castOf, registerPerson, signedIn } from '../support/backoffice-people';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import type { WebClient } from '../support/web-client';
+import { waitUntil } from '../support/wait-until';
 
 type Progress = { name: string; applied: number; total: number; eventsPerSecond: number; secondsLeft: number | null; phase: string };
 type Panel = { projections: { name: string; state: string; lag: number; rebuild: (Progress & { startedBy: string }) | null }[] };
@@ -21,15 +22,7 @@ describe('rebuilding a projection from the back-office while the product keeps s
 
   const panel = async (): Promise<Panel> => (await staff.get('/api/backoffice/projections')).body;
   const rebuildOf = async (name: string) => (await panel()).projections.find((p) => p.name === name)!.rebuild;
-  const until = async <T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const v = await probe();
-      if (v) return v;
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
+  const until = <T>(what: string, probe: () => Promise<T | undefined | null | false>) => waitUntil(what, probe, 60_000);
   const rows = async (table: string, order: string) => (await db.pool.query(`SELECT * FROM ${table} ORDER BY ${order}`)).rows;
   const oid = async (table: string) => (await db.pool.query(`SELECT '${table}'::regclass::oid AS oid`)).rows[0].oid as number;
 

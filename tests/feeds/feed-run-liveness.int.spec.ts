@@ -11,6 +11,7 @@ import { ResoServer } from '../support/reso-server';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import type { WebClient } from '../support/web-client';
+import { waitUntil as until } from '../support/wait-until';
 
 const cli = path.join(projectRoot, 'dist', 'src', 'cli', 'feed.cli.js');
 
@@ -20,15 +21,6 @@ describe('a feed run whose process is killed (kill -9) is shown as interrupted, 
   let staff: WebClient;
   let reso: ResoServer;
 
-  const until = async <T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const v = await probe();
-      if (v) return v;
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
   const feedOf = async (name: string): Promise<FeedView | undefined> =>
     ((await staff.get('/api/backoffice/feeds')).body.feeds as FeedView[]).find((f) => f.name === name);
   const count = async (sql: string, params: unknown[]) => Number((await db.pool.query<{ n: string }>(sql, params)).rows[0]!.n);

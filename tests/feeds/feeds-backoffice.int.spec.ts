@@ -11,6 +11,7 @@ import { ResoServer } from '../support/reso-server';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import type { WebClient } from '../support/web-client';
+import { waitUntil as until } from '../support/wait-until';
 
 type Progress = { name: string; syncId: string; kind: string; phase: string; counts: { fetched: number; imported: number }; expectedTotal: number | null };
 
@@ -26,15 +27,6 @@ describe('feeds in the back-office and on the server (contract 4a)', () => {
   const progress: Progress[] = [];
   const env = { SECRET_KEY: TEST_SECRET, FEEDS_SWEEP_MS: '100', FEEDS_BACKOFF_MS: '10', FEEDS_ATTEMPTS: '2' };
 
-  const until = async <T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const v = await probe();
-      if (v) return v;
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
   const feedOf = async (name: string): Promise<FeedView | undefined> =>
     ((await staff.get('/api/backoffice/feeds')).body.feeds as FeedView[]).find((f) => f.name === name);
   const standIn = async (options: ConstructorParameters<typeof ResoServer>[0] = {}) => {

@@ -8,6 +8,7 @@ import { demoUser, type Office, registerOffice, settle, signIn } from '../suppor
 import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
 import { INTAKE_MESSAGES } from '../../src/modules/integrations/intake-lead/lead-intake.service';
+import { waitUntil as until } from '../support/wait-until';
 
 const APP_SECRET = 'meta-app-secret-for-tests';
 const VERIFY_TOKEN = 'porchlight-verify-1';
@@ -60,15 +61,6 @@ describe('Facebook lead ads: the webhook handshake, signed deliveries, each lead
     (await app.server.runtime.db.pool.query('SELECT state, attempts, last_error FROM facebook_lead_queue WHERE leadgen_id = $1', [leadgenId])).rows[0];
   const delivered = async (leadgenId: string) =>
     (await app.server.runtime.store.readStream(`fblead-${leadgenId}`)) as unknown as { type: string; data: FacebookLeadDelivered['data'] }[];
-  const until = async <T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> => {
-    const end = Date.now() + ms;
-    for (;;) {
-      const v = await probe();
-      if (v) return v;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
   const deliveredOnce = (leadgenId: string) => until(`lead ${leadgenId} delivered`, async () => (await delivered(leadgenId))[0]?.data);
 
   beforeAll(async () => {
