@@ -1,49 +1,21 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Started, startServer } from '../../src/main';
+import { describe, expect, it } from 'vitest';
 import { feedSyncStream } from '../../src/modules/feeds';
 import { projectRoot } from '../../src/shared/paths';
 import { seriousViolations } from '../support/axe';
-import { castOf, PASSWORD } from '../support/backoffice-people';
-import { launchBrowser } from '../support/browser';
-import { properties, TEST_SECRET } from '../support/feed-fixture';
-import { ResoServer } from '../support/reso-server';
-import { testConfig } from '../support/test-config';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { TEST_SECRET } from '../support/feed-fixture';
+import { feedsInBrowser } from '../support/feeds-in-browser';
 
 const cli = path.join(projectRoot, 'dist', 'src', 'cli', 'feed.cli.js');
 
 describe('the Feeds tab after a run was killed (kill -9), in Chromium', () => {
-  let db: TestDatabase;
-  let server: Started;
-  let browser: Browser;
-  let reso: ResoServer;
-  let cast: Awaited<ReturnType<typeof castOf>>;
-
-  beforeAll(async () => {
-    db = await createTestDatabase({ migrate: false });
-    // The scheduler stays out of the way (one sweep an hour): the person starts the next run.
-    server = await startServer(testConfig(db.url, { SECRET_KEY: TEST_SECRET, FEEDS_SWEEP_MS: '3600000' }));
-    cast = await castOf(server);
-    reso = await new ResoServer({ clients: [{ id: 'porchlight', secret: 's3cret' }], delayMs: 100 }).start();
-    reso.put('Property', ...properties(2000));
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await reso?.stop();
-    await db?.drop();
-  });
+  // The scheduler stays out of the way (one sweep an hour): the person starts the next run.
+  const world = feedsInBrowser({ sweepMs: 3_600_000, listings: 2000, resoDelayMs: 100 });
 
   it('says "interrupted" with why, offers "Sync now", and the next run ends the feed "ok"', async () => {
-    const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
-    const res = await page
-      .context()
-      .request.post(`${server.url}/api/account/login`, { data: { Email: cast.staff.email, password: PASSWORD }, headers: { origin: server.url } });
-    expect(((await res.json()) as { isSuccess: boolean }).isSuccess).toBe(true);
+    const { db, server, reso } = world;
+    const page = await world.staffPage();
     const env = { ...process.env, DATABASE_URL: db.url, SECRET_KEY: TEST_SECRET, LOG_LEVEL: 'warn' };
     const cliRun = (...args: string[]) => spawn('node', [cli, ...args], { env, stdio: 'ignore' });
     const exit = (c: ReturnType<typeof cliRun>) => new Promise((resolve) => c.on('exit', resolve));

@@ -1,13 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Started, startServer } from '../../src/main';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import { castOf, PASSWORD } from '../support/backoffice-people';
-import { launchBrowser } from '../support/browser';
-import { properties, TEST_SECRET } from '../support/feed-fixture';
-import { ResoServer } from '../support/reso-server';
-import { testConfig } from '../support/test-config';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { properties } from '../support/feed-fixture';
+import { feedsInBrowser } from '../support/feeds-in-browser';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 const shot = async (page: Page, name: string) => {
@@ -15,33 +10,11 @@ const shot = async (page: Page, name: string) => {
 };
 
 describe('the Feeds tab in Chromium (issue 14)', () => {
-  let db: TestDatabase;
-  let server: Started;
-  let browser: Browser;
-  let reso: ResoServer;
-  let cast: Awaited<ReturnType<typeof castOf>>;
-
-  beforeAll(async () => {
-    db = await createTestDatabase({ migrate: false });
-    server = await startServer(testConfig(db.url, { SECRET_KEY: TEST_SECRET, FEEDS_SWEEP_MS: '200' }));
-    cast = await castOf(server);
-    reso = await new ResoServer({ clients: [{ id: 'porchlight', secret: 's3cret' }] }).start();
-    reso.put('Property', ...properties(1500));
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await reso?.stop();
-    await db?.drop();
-  });
+  const world = feedsInBrowser({ sweepMs: 200, listings: 1500 });
 
   it('staff add a feed, see it sync on its own, then "Sync now" with a live progress bar; the secret is never shown', async () => {
-    const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
-    const res = await page
-      .context()
-      .request.post(`${server.url}/api/account/login`, { data: { Email: cast.staff.email, password: PASSWORD }, headers: { origin: server.url } });
-    expect(((await res.json()) as { isSuccess: boolean }).isSuccess).toBe(true);
+    const { server, reso } = world;
+    const page = await world.staffPage();
     await page.goto(`${server.url}/dashboard/backoffice`);
     await page.getByRole('link', { name: 'Feeds' }).click();
     await page.getByText('No feeds yet.').waitFor();
