@@ -199,6 +199,7 @@ function messageOf(input: IntakeInput): string {
     place && `Property: ${place}`,
     pr?.mlsNumber && `MLS #: ${pr.mlsNumber}`,
     pr?.price !== undefined && `Price: $${pr.price.toLocaleString('en-US')}`,
+    pr?.url && `Listing: ${pr.url}`,
   ].filter((l): l is string => typeof l === 'string' && l.length > 0);
   return lines.join('\n').slice(0, 5000);
 }
