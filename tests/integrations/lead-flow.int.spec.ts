@@ -70,6 +70,8 @@ describe('lead flow, intake URL and intake address', () => {
     const freshC = await signIn(server, fresh.brokerEmail, 'pureoffice.localhost');
     const logged = async () => (await server.runtime.store.readStream(`leadflow-${fresh.officeId}`)).length;
     for (let i = 0; i < 2; i++) expect((await freshC.get('/api/dashboard/lead-flow')).body).toMatchObject({ intakeEmail: null, intakeUrl: null });
+    // Before its first lead, the office can already route the portals' (Zillow's Tech Connect too).
+    expect((await freshC.get('/api/dashboard/lead-flow')).body.sources).toEqual(expect.arrayContaining(['Zillow', 'Trulia', 'Realtor.com']));
     expect(await logged()).toBe(0);
     const made = await freshC.post('/api/dashboard/lead-flow/tokens', { channel: 'email' });
     expect(made.status, made.text).toBe(200);
