@@ -71,8 +71,9 @@ export class TwilioForm implements NestInterceptor {
 /**
  * The SMS provider's webhook for what leads text (issue 16). The carrier keywords act and are
  * not messages: STOP (and its synonyms) revokes text consent of every account with that number
- * (its cell phone, or its lead's phone), START gives it back and confirms, HELP answers who is texting and how to stop. Every
- * other text or MMS joins the thread of the lead(s) it belongs to, or makes a new lead
+ * (its cell phone, or its lead's phone), START gives it back and confirms, HELP answers who is
+ * texting and how to stop. Every other text or MMS, from a number of any country, joins the
+ * thread of the lead(s) it belongs to, or makes a new lead
  * (InboundTexts). It exists only when Twilio is configured, and the adapter checks Twilio's
  * signature over the address Twilio posted to: PUBLIC_URL with this path and the query as
  * received — never the Host header, which the sender chooses.
