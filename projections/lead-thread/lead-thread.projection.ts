@@ -1,4 +1,4 @@
-import { tenDigits } from '../../src/contract/phone-number';
+import { storedPhone } from '../../src/contract/phone-number';
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import { type ChatEvent, chatEventTypes } from '../../src/modules/conversation/conversation.events';
 import {
@@ -72,7 +72,8 @@ export const leadThreadProjection: Projection = {
   // 4: the office id columns named office_id, as in every read model.
   // 5: outbound texts' delivery state and error code (contract section 13).
   // 6: CRM e-mails' delivery state (sent, delivered, bounced, complained) from the relay's reports joined by Message-ID.
-  version: 6,
+  // 7: a lead's phone outside North America kept (in E.164) to match their texts by.
+  version: 7,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     ...leadOwnerEventTypes,
@@ -188,7 +189,7 @@ export const leadThreadProjection: Projection = {
             e.data.leadId,
             e.data.userId,
             e.data.siteId,
-            e.data.phone ? tenDigits(e.data.phone) : null,
+            e.data.phone ? storedPhone(e.data.phone) : null,
           ]);
           break;
         case 'LeadAssigned':
@@ -198,7 +199,7 @@ export const leadThreadProjection: Projection = {
           await setLeadOwner(tx, leads, e);
           break;
         case 'LeadContactEdited':
-          await tx.query(`UPDATE ${leads} SET phone = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.phone ? tenDigits(e.data.phone) : null]);
+          await tx.query(`UPDATE ${leads} SET phone = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.phone ? storedPhone(e.data.phone) : null]);
           break;
         case 'ChatMessageSent': {
           const d = e.data;

@@ -16,6 +16,8 @@ export type IntakeInput = {
     readonly zip?: string;
     readonly mlsNumber?: string;
     readonly price?: number;
+    /** The listing's page at the sender (a portal's home details), shown with the inquiry. */
+    readonly url?: string;
   };
   readonly message?: string;
   readonly tags?: readonly string[];

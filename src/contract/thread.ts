@@ -78,6 +78,13 @@ export const TEXT_LEAD_EMAIL_DOMAIN = 'text-lead.invalid';
 export const isPlaceholderEmail = (email: string | null | undefined): boolean => !email || email.toLowerCase().endsWith(`@${TEXT_LEAD_EMAIL_DOMAIN}`);
 
 /**
+ * The account address of a person known only by their phone (in its stored form: ten digits, or
+ * E.164): a first text from the number and a phone-only lead delivered by a portal or the API get
+ * the same one, so they are one person, and a retry finds the account it made.
+ */
+export const textLeadEmail = (phone: string) => `text-${phone.replace(/^\+/, '')}@${TEXT_LEAD_EMAIL_DOMAIN}`;
+
+/**
  * How an agent is told of a lead's reply by text, MMS or e-mail, besides the live conversation
  * and web push (always): by e-mail, by text, both or neither (`GET|PUT /api/dashboard/me/reply-notices`).
  */

@@ -275,6 +275,41 @@ describe('one conversation per lead: the thread, answers on any channel, inbound
     expect((await agent.post(`/api/dashboard/leads/${lead.leadId}/thread/read`, { upToId: randomUUID() })).status).toBe(400);
   });
 
+  it('threads a text from a number outside North America like any other: on the lead’s thread, pushed to its agent, once; STOP and START act on it', async () => {
+    const lead = await newLead(server, 'jane.localhost', { Phone: '+442079460958' });
+    await settle(server);
+    const tab = await socketOf(agent);
+    const params = { From: '+442079460958', To: JANE_NUMBER, Body: 'Calling from London: is Saturday possible?', MessageSid: 'SMthread0044' };
+    const results = await Promise.all([inbound(params), inbound(params)]);
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    const p = await until(() => tab.got.get('thread.item')?.find((x) => x.leadId === lead.leadId));
+    expect(p).toMatchObject({ agentId: jane.userId, item: { channel: 'text', direction: 'in', body: params.Body } });
+    await settle(server);
+    expect((await items(lead.leadId)).filter((i) => i.direction === 'in').map((i) => i.body)).toEqual([params.Body]);
+    // A number written with its spaces on the lead is the same number.
+    const spaced = await newLead(server, 'jane.localhost', { Phone: '+33 1 23 45 67 89' });
+    await settle(server);
+    expect((await inbound({ From: '+33123456789', To: JANE_NUMBER, Body: 'Bonjour', MessageSid: 'SMthread0045' })).status).toBe(200);
+    await settle(server);
+    expect((await items(spaced.leadId)).map((i) => [i.direction, i.body])).toEqual([['in', 'Bonjour']]);
+    // From a number abroad nobody has: a new lead, under the placeholder a phone-only lead of that number gets.
+    expect((await inbound({ From: '+442079460959', To: JANE_NUMBER, Body: 'Hello from Leeds', MessageSid: 'SMthread0048' })).status).toBe(200);
+    await settle(server);
+    const texter = await userIdByEmail(server.runtime.store, 'text-442079460959@text-lead.invalid');
+    expect(texter).toBeTruthy();
+    expect((await items(leadIdFor(texter!, demoSite('jane').siteId))).map((i) => i.body)).toEqual(['Hello from Leeds']);
+
+    expect((await inbound({ From: '+442079460958', To: JANE_NUMBER, Body: 'STOP', MessageSid: 'SMthread0046' })).status).toBe(200);
+    await settle(server);
+    expect((await lead.client.get('/api/account/me')).body.user_UnsubscribeText).toBe(true);
+    expect((await inbound({ From: '+442079460958', To: JANE_NUMBER, Body: 'START', MessageSid: 'SMthread0047' })).text).toContain(
+      'you will get texts from your agent again',
+    );
+    await settle(server);
+    expect((await lead.client.get('/api/account/me')).body.user_UnsubscribeText).toBe(false);
+    expect((await items(lead.leadId)).map((i) => i.body)).toEqual([params.Body]);
+  });
+
   it('takes a text from a known number on the shared number once per MessageSid, and refuses a forged signature', async () => {
     const lead = await newLead(server, 'demo.localhost', { Phone: '2065550146' });
     await settle(server);

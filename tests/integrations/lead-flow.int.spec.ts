@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Started } from '../../src/main';
 import { LEAD_FLOW_MESSAGES } from '../../src/contract/routes/lead-flow';
@@ -68,6 +70,8 @@ describe('lead flow, intake URL and intake address', () => {
     const freshC = await signIn(server, fresh.brokerEmail, 'pureoffice.localhost');
     const logged = async () => (await server.runtime.store.readStream(`leadflow-${fresh.officeId}`)).length;
     for (let i = 0; i < 2; i++) expect((await freshC.get('/api/dashboard/lead-flow')).body).toMatchObject({ intakeEmail: null, intakeUrl: null });
+    // Before its first lead, the office can already route the portals' (Zillow's Tech Connect too).
+    expect((await freshC.get('/api/dashboard/lead-flow')).body.sources).toEqual(expect.arrayContaining(['Zillow', 'Trulia', 'Realtor.com']));
     expect(await logged()).toBe(0);
     const made = await freshC.post('/api/dashboard/lead-flow/tokens', { channel: 'email' });
     expect(made.status, made.text).toBe(200);
@@ -141,6 +145,46 @@ describe('lead flow, intake URL and intake address', () => {
 
     const t = await deliver(flow.intakeUrl, delivery('tom@example.com', 'Trulia'));
     expect(await placement(t.body.leadId as string)).toMatchObject({ type: 'LeadAssigned', data: { agentId: alexId, rule: 'lead-flow' } });
+  });
+
+  it('Zillow Tech Connect: its lead event is a Zillow buyer lead routed by the Zillow rule, property and message on the timeline, a retried post applied once', async () => {
+    const put = await brokerC.request('PUT', '/api/dashboard/lead-flow', {
+      json: { rules: [{ source: 'Zillow', assignTo: jane.userId, actionPlanId: planId }], defaultRule: { assignTo: alex.userId, actionPlanId: null } },
+    });
+    expect(put.status, put.text).toBe(200);
+    const event = JSON.parse(readFileSync(join(__dirname, '../../src/modules/portal-parsers/fixtures/zillow-tech-connect-event.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    const [a, b] = await Promise.all([deliver(flow.intakeUrl, event), deliver(flow.intakeUrl, event)]);
+    expect(a.status, a.text).toBe(201);
+    expect(b.body).toEqual(a.body);
+    const leadId = a.body.leadId as string;
+    expect(await placement(leadId)).toMatchObject({ type: 'LeadAssigned', data: { agentId: jane.userId, rule: 'lead-flow', planId } });
+    expect(await deliver(flow.intakeUrl, event)).toMatchObject({ status: 201, body: { leadId, created: true } });
+    await settle(server);
+    const lead = await brokerC.get(`/api/dashboard/leads/${leadId}`);
+    expect(lead.status, lead.text).toBe(200);
+    expect(lead.body.lead).toMatchObject({ source: 'Zillow', leadType: 'Buyer' });
+    const inquiries = (await server.runtime.store.readStream(`lead-${leadId}`)).filter((e) => e.type === 'InquirySubmitted');
+    expect(inquiries).toHaveLength(1);
+    const timeline = (lead.body.timeline as { type: string; summary: string }[]).find((t) => t.type === 'InquirySubmitted')!;
+    expect(timeline.summary).toMatch(/^Buyer inquiry: I am interested in .* Could we tour it this week\? Property: 2114 Bigelow Ave N, Seattle, WA 98109 /);
+    // The timeline line is clipped; the inquiry keeps the whole of it.
+    expect((inquiries[0]!.data as { message: string }).message.split('\n').slice(1)).toEqual([
+      'Property: 2114 Bigelow Ave N, Seattle, WA 98109',
+      'MLS #: 2301234',
+      'Price: $1,295,000',
+      'Listing: https://www.zillow.com/homedetails/2114-Bigelow-Ave-N-Seattle-WA-98109/00000000_zpid/',
+    ]);
+
+    // Zillow's program named as the source is still the Zillow rule's lead; a seller inquiry is a seller.
+    const flex = { ...event, source: 'Zillow Flex', type: 'Seller Inquiry', person: { firstName: 'Sol', emails: [{ value: 'sol.seller@example.com' }] } };
+    const s = await deliver(flow.intakeUrl, flex);
+    expect(s.status, s.text).toBe(201);
+    expect(await placement(s.body.leadId as string)).toMatchObject({ data: { agentId: jane.userId, rule: 'lead-flow' } });
+    await settle(server);
+    expect((await brokerC.get(`/api/dashboard/leads/${s.body.leadId}`)).body.lead).toMatchObject({ source: 'Zillow', leadType: 'Seller' });
   });
 
   it('takes each lead once by the sender’s id, also for a retried delivery at the same moment', async () => {

@@ -3,7 +3,7 @@ export { nodemailerMessage } from './smtp.mailer';
 export { AgentMailboxes } from './agent-mailboxes';
 export { addressText, courtesyOf, factsText, listingHtml, listingPriceText, listingTextLine } from './listing-mail';
 export { MessagingModule } from './messaging.module';
-export { carrierKeyword, type InboundText, SmsSender, type TextMessage, tenDigits } from './sms/sms.port';
+export { carrierKeyword, type InboundText, SmsSender, type TextMessage, threadKey } from './sms/sms.port';
 export { SMS_STATUS_PATH } from './sms/twilio.sms';
 export { type MailboxMessage, readMailbox } from './mailbox/mailbox';
 export { type OutboxText, readSmsOutbox } from './sms/sms-outbox';

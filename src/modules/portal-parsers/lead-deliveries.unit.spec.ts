@@ -77,6 +77,84 @@ describe('Zillow deliveries', () => {
   });
 });
 
+describe('Zillow Tech Connect (the lead-event API Zillow posts to)', () => {
+  it('reads the event as a Zillow lead: person, property with MLS number, price and listing page, the Property Inquiry as a buyer', () => {
+    const lead = leadOf(readLeadDelivery(json('zillow-tech-connect-event.json'), noKey));
+    expect(lead).toEqual({
+      portal: 'Zillow Tech Connect',
+      source: 'Zillow',
+      type: 'Buyer',
+      person: { firstName: 'Riley', lastName: 'Example', emails: ['riley.example@example.com'], phones: ['(206) 555-0186'] },
+      property: {
+        street: '2114 Bigelow Ave N',
+        city: 'Seattle',
+        state: 'WA',
+        zip: '98109',
+        mlsNumber: '2301234',
+        price: 1295000,
+        url: 'https://www.zillow.com/homedetails/2114-Bigelow-Ave-N-Seattle-WA-98109/00000000_zpid/',
+      },
+      message: 'I am interested in 2114 Bigelow Ave N, Seattle, WA 98109. Could we tour it this week?',
+      externalId: expect.stringMatching(/^zillow:[0-9a-f]{32}$/),
+    });
+  });
+
+  it.each([
+    ['Zillow Premier Agent', 'Zillow', 'Zillow'],
+    ['Zillow Flex', 'Zillow Tech Connect', 'Zillow'],
+    ['Trulia', 'Zillow', 'Trulia'],
+    ['StreetEasy', 'Zillow', 'StreetEasy'],
+    ['Tech Connect', 'Zillow', 'Zillow'],
+  ])('source %j from system %j is the source %j the lead flow routes by', (source, system, expected) => {
+    expect(leadOf(readLeadDelivery({ ...json('zillow-tech-connect-event.json'), source, system }, noKey)).source).toBe(expected);
+  });
+
+  it('names Zillow by its system alone too (a body with no source)', () => {
+    const { source: _omitted, ...body } = json('zillow-tech-connect-event.json');
+    expect(leadOf(readLeadDelivery(body, noKey))).toMatchObject({ portal: 'Zillow Tech Connect', source: 'Zillow' });
+  });
+
+  it.each([
+    ['Seller Inquiry', {}, 'Seller'],
+    ['Property Inquiry', { forRent: true }, 'Renter'],
+    ['Inquiry', {}, 'Buyer'],
+    ['Viewed Property', {}, 'Buyer'],
+    ['Visited Open House', {}, 'Buyer'],
+  ])('maps the event type %j (property %j) to %j', (type, extra, expected) => {
+    const body = json('zillow-tech-connect-event.json');
+    const lead = leadOf(readLeadDelivery({ ...body, type, property: { ...(body.property as object), ...extra } }, noKey));
+    expect(lead.type).toBe(expected);
+  });
+
+  it('a General Inquiry is typed by the person’s own words, else keeps its name', () => {
+    const { property: _none, ...event } = json('zillow-tech-connect-event.json');
+    const body = { ...event, type: 'General Inquiry' };
+    expect(leadOf(readLeadDelivery({ ...body, message: 'We want to sell our house this spring' }, noKey)).type).toBe('Seller');
+    expect(leadOf(readLeadDelivery({ ...body, message: 'Please call me' }, noKey)).type).toBe('General Inquiry');
+  });
+
+  it('is one lead by Zillow’s id when it sends one, else by a digest that is the same on a retry and another for the next inquiry', () => {
+    const body = json('zillow-tech-connect-event.json');
+    expect(leadOf(readLeadDelivery({ ...body, id: 'zta-1' }, noKey)).externalId).toBe('zta-1');
+    expect(leadOf(readLeadDelivery({ ...body, externalId: 'zx-9', id: 'zta-1' }, noKey)).externalId).toBe('zx-9');
+    const first = leadOf(readLeadDelivery(body, noKey)).externalId;
+    expect(leadOf(readLeadDelivery(JSON.stringify(body), noKey)).externalId).toBe(first);
+    const other = { ...body, property: { ...(body.property as object), street: '9 Other St', mlsNumber: '2309999' }, message: 'And this one?' };
+    expect(leadOf(readLeadDelivery(other, noKey)).externalId).not.toBe(first);
+  });
+
+  it('keeps a listing page only when it is a web address', () => {
+    const body = json('zillow-tech-connect-event.json');
+    const lead = leadOf(readLeadDelivery({ ...body, property: { ...(body.property as object), url: 'javascript:alert(1)' } }, noKey));
+    expect(lead.property?.url).toBeUndefined();
+  });
+
+  it('a Tech Connect event with no way to reach the person is not a lead', () => {
+    const body = { ...json('zillow-tech-connect-event.json'), person: { firstName: 'Riley', emails: [], phones: [] } };
+    expect(readLeadDelivery(body, noKey)).toEqual({ ok: false, reason: NO_CONTACT });
+  });
+});
+
 describe('Realtor.com deliveries', () => {
   it('reads the lead delivery body (Lead.lead_info.lead_consumer_info, Lead.lead_property_info), its id stable across retries', () => {
     const lead = leadOf(readLeadDelivery(json('realtor-com-delivery.json'), noKey));
@@ -103,7 +181,7 @@ describe('the generic lead-event body', () => {
     expect(lead).toEqual({
       portal: 'Lead event',
       source: 'MyHomeSearch.com',
-      type: 'Property Inquiry',
+      type: 'Buyer',
       person: { firstName: 'Dana', lastName: 'Whitfield', emails: ['dana.whitfield@example.com'], phones: ['555-555-0199'] },
       property: { street: '6 Example Court', city: 'Raleigh', state: 'NC', zip: '27601', mlsNumber: '2345678', price: 389000 },
       message: 'I would like to see this home on Saturday.',

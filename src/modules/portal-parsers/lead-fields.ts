@@ -16,6 +16,7 @@ export type LeadDraft = {
   zip?: string;
   mlsNumber?: string;
   price?: number;
+  url?: string;
   message?: string;
   type?: string;
   externalId?: string;
@@ -186,6 +187,8 @@ export function intakeOf(source: string, d: LeadDraft): IntakeInput {
   if (zip) property.zip = zip;
   if (mls) property.mlsNumber = mls;
   if (d.price !== undefined) property.price = d.price;
+  const url = d.url?.trim();
+  if (url && url.length <= 500 && /^https?:\/\/\S+$/i.test(url)) property.url = url;
   const message = d.message?.trim().slice(0, 5000);
   const tags = d.tags?.map((t) => t.trim()).filter(Boolean);
   return {

@@ -3,9 +3,11 @@ import { digestId, isRecord, type LeadDraft } from './lead-fields';
 import { isLeadEvent, readLeadEvent } from './lead-event-delivery';
 import { notRead, type PortalReading, readingOf } from './portal-reading';
 import { isRealtorConnectionsLead, isRealtorLead, readRealtorConnectionsLead, readRealtorLead } from './realtor-delivery';
+import { isZillowTechConnect, readZillowTechConnect, zillowSourceOf } from './zillow-tech-connect';
 import { isZillowContact, isZillowRentalLead, readZillowContact, readZillowRentalLead } from './zillow-delivery';
 
-export const UNKNOWN_DELIVERY = 'Unknown delivery shape: not a Zillow, Realtor.com, Google Ads or lead-event (source, person) body';
+export const UNKNOWN_DELIVERY =
+  'Unknown delivery shape: not a Zillow (rentals, contact, Tech Connect), Realtor.com, Google Ads or lead-event (source, person) body';
 
 /** A body as posted: parsed JSON, a JSON string, or a form-encoded string (Zillow's rental feed). */
 function bodyOf(body: unknown): unknown {
@@ -34,6 +36,7 @@ export function readLeadDelivery(body: unknown, opts: { googleKey: string | null
   if (isZillowContact(v)) return readingOf('Zillow', 'Zillow', withId('Zillow', readZillowContact(v)));
   if (isRealtorLead(v)) return readingOf('Realtor.com', 'Realtor.com', withId('Realtor.com', readRealtorLead(v)));
   if (isRealtorConnectionsLead(v)) return readingOf('Realtor.com', 'Realtor.com', readRealtorConnectionsLead(v));
+  if (isZillowTechConnect(v)) return readingOf('Zillow Tech Connect', zillowSourceOf(v), readZillowTechConnect(v));
   if (isLeadEvent(v)) {
     const event = readLeadEvent(v)!;
     if (!event.source) return notRead('The lead event has an empty source');

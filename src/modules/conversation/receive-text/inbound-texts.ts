@@ -6,7 +6,7 @@ import { type CommandContext, metadataOf, systemContext } from '../../../command
 import { recordOnce } from '../../../commands/decide-and-append';
 import type { Config } from '../../../config/config';
 import { formatPhone } from '../../../contract/phone';
-import { TEXT_LEAD_EMAIL_DOMAIN } from '../../../contract/thread';
+import { textLeadEmail } from '../../../contract/thread';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { AppError } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';
@@ -103,7 +103,7 @@ export class InboundTexts {
       log.warn('a text from an unknown number had no site to become a lead of');
       return null;
     }
-    const email = `text-${phone}@${TEXT_LEAD_EMAIL_DOMAIN}`;
+    const email = textLeadEmail(phone);
     const existing = await userIdByEmail(this.store, email);
     if (existing) {
       const leadId = leadIdFor(existing, site.siteId);

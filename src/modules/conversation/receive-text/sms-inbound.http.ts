@@ -19,6 +19,7 @@ import { CONFIG, DB_POOL } from '../../../runtime/tokens';
 import { metadataOf, systemContext } from '../../../commands/command-context';
 import { recordOnce } from '../../../commands/decide-and-append';
 import { usersWithCellPhone } from '../../../../projections/users';
+import { leadsByPhone } from '../../../../projections/lead-thread';
 import type { Config } from '../../../config/config';
 import { contract } from '../../../contract/routes';
 import { EventStore } from '../../../eventstore/event-store.port';
@@ -27,7 +28,7 @@ import { readSmallBody } from '../../../http/unread-body';
 import { forbidden, notFound } from '../../../shared/errors';
 import { stableId } from '../../../shared/stable-id';
 import { loadAccount, UpdateAccountCommand, updateAccountDecider, userStream } from '../../accounts';
-import { carrierKeyword, SmsSender, tenDigits } from '../../messaging';
+import { carrierKeyword, SmsSender, threadKey } from '../../messaging';
 import { InboundTexts } from './inbound-texts';
 import { SiteNumbers } from '../site-numbers';
 import { helpReply, startReply, twiml } from '../../messaging';
@@ -69,9 +70,10 @@ export class TwilioForm implements NestInterceptor {
 
 /**
  * The SMS provider's webhook for what leads text (issue 16). The carrier keywords act and are
- * not messages: STOP (and its synonyms) revokes text consent of every account with that cell
- * phone, START gives it back and confirms, HELP answers who is texting and how to stop. Every
- * other text or MMS joins the thread of the lead(s) it belongs to, or makes a new lead
+ * not messages: STOP (and its synonyms) revokes text consent of every account with that number
+ * (its cell phone, or its lead's phone), START gives it back and confirms, HELP answers who is
+ * texting and how to stop. Every other text or MMS, from a number of any country, joins the
+ * thread of the lead(s) it belongs to, or makes a new lead
  * (InboundTexts). It exists only when Twilio is configured, and the adapter checks Twilio's
  * signature over the address Twilio posted to: PUBLIC_URL with this path and the query as
  * received — never the Host header, which the sender chooses.
@@ -97,16 +99,26 @@ export class SmsInboundController {
     // Nothing of the form is used before the signature over all of it is checked.
     const text = this.sms.parseInbound({ url: `${this.config.publicUrl}${req.originalUrl}`, params, headers: req.headers });
     if (!text) throw forbidden('Not a signed message from the SMS provider');
-    const phone = tenDigits(text.from);
+    // A number of any country, keyed as the CRM stores it: ten digits in North America, else E.164.
+    const phone = threadKey(text.from);
     const keyword = carrierKeyword(text.body);
     if (keyword === 'help') return twiml(helpReply(await this.siteName(text.to)));
     if (keyword && phone) {
-      for (const userId of await usersWithCellPhone(this.pool, phone)) await this.consent(userId, keyword === 'start', text.providerId);
+      for (const userId of await this.holdersOf(phone)) await this.consent(userId, keyword === 'start', text.providerId);
       return twiml(keyword === 'start' ? startReply(await this.siteName(text.to)) : null);
     }
-    // A number we cannot text back (short codes, foreign numbers) or a message without its id: acknowledged, not threaded.
+    // What is no phone number (a short code) or a message without its id: acknowledged, not threaded.
     if (phone && text.providerId && !keyword) await this.inbound.receive(text, phone);
     return twiml(null);
+  }
+
+  /**
+   * Whose texts a keyword from the number speaks for: every account with it as its cell phone,
+   * and every lead with it as their phone (a number abroad is never kept as a cell phone).
+   */
+  private async holdersOf(phone: string): Promise<string[]> {
+    const [cells, leads] = await Promise.all([usersWithCellPhone(this.pool, phone), leadsByPhone(this.pool, phone, [], { except: [] })]);
+    return [...new Set([...cells, ...leads.map((l) => l.userId)])];
   }
 
   private async siteName(to: string): Promise<string> {

@@ -25,9 +25,8 @@ import {
   submitInquiryDecider,
 } from '../../leads';
 import { formatPhone } from '../../../contract/phone';
-import { isPlaceholderEmail } from '../../../contract/thread';
+import { isPlaceholderEmail, textLeadEmail } from '../../../contract/thread';
 import { phoneE164, storedPhone } from '../../../contract/phone-number';
-import { phoneOnlyEmail } from './intake-phone';
 import { INTAKE_IN_PROGRESS, leadIntakeDecider, leadIntakeStream } from './lead-intake.decide';
 
 import type { IntakeInput } from '../../../contract/lead-intake';
@@ -184,7 +183,7 @@ function contactOf(person: IntakeInput['person']): Contact {
   const email = person.emails.map((e) => parseEmail(e)).find((e): e is string => !!e);
   const phone = phones[0] ?? '';
   if (email) return { email, phone, phones };
-  if (phone) return { email: phoneOnlyEmail(phone), phone, phones };
+  if (phone) return { email: textLeadEmail(phone), phone, phones };
   if (person.phones.some((x) => x.trim())) throw validation(INTAKE_MESSAGES.phone);
   if (person.emails.some((x) => x.trim())) throw validation(INTAKE_MESSAGES.email);
   throw validation(INTAKE_MESSAGES.needsContact);
@@ -199,6 +198,7 @@ function messageOf(input: IntakeInput): string {
     place && `Property: ${place}`,
     pr?.mlsNumber && `MLS #: ${pr.mlsNumber}`,
     pr?.price !== undefined && `Price: $${pr.price.toLocaleString('en-US')}`,
+    pr?.url && `Listing: ${pr.url}`,
   ].filter((l): l is string => typeof l === 'string' && l.length > 0);
   return lines.join('\n').slice(0, 5000);
 }

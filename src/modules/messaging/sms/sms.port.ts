@@ -47,7 +47,8 @@ export abstract class SmsSender {
 /** A number the CRM stores (ten digits, or E.164) as the E.164 the provider takes; what is no number goes as it is, for the provider to refuse. */
 export const e164 = (phone: string): string => phoneE164(phone) ?? phone;
 
-export { tenDigits } from '../../../contract/phone-number';
+/** The key a text thread matches its sender by: the number as the CRM stores it (ten digits, or E.164 for another country's). */
+export { storedPhone as threadKey } from '../../../contract/phone-number';
 
 /** The carrier opt-out words (CTIA): a reply of one of them revokes text consent. */
 export const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT']);

@@ -195,8 +195,8 @@ export function LeadFlowView({ agents }: { agents: readonly Agent[] }) {
           <section className={panel.panel} aria-labelledby="lf-intake-title">
             <h2 id="lf-intake-title">Where portals send leads</h2>
             <p className={panel.muted}>
-              Give the address to portals that e-mail leads (Zillow, Realtor.com, Homes.com…) and the URL to those that post them (lead delivery webhooks,
-              Google Ads lead forms, Zapier).
+              Give the address to portals that e-mail leads (Zillow, Realtor.com, Homes.com…) and the URL to those that post them (Zillow Tech Connect, lead
+              delivery webhooks, Google Ads lead forms, Zapier).
             </p>
             <dl className={styles.intake}>
               {intake('email', 'Intake address', 'address', flow.intakeEmail)}
