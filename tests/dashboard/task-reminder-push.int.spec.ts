@@ -9,6 +9,8 @@ import { waitUntil } from '../support/wait-until';
 import type { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
+const alex = demoUser('agent2');
+const broker = demoUser('broker');
 /** How far ahead a test task is due: its due time must still lie ahead when the server records it. */
 const AHEAD_MS = 6_000;
 
@@ -25,8 +27,8 @@ describe('a task reminder by web push: sent once, retried on the one policy, wit
   let leadId: string;
   let pool: pg.Pool;
 
-  const create = async (title: string) => {
-    const dueAt = new Date(Date.now() + AHEAD_MS);
+  const create = async (title: string, aheadMs = AHEAD_MS) => {
+    const dueAt = new Date(Date.now() + aheadMs);
     const res = await janeC.post(`/api/dashboard/leads/${leadId}/tasks`, { title, type: 'call', dueAt: dueAt.toISOString() });
     expect(res.status, res.text).toBe(201);
     return { taskId: res.body.taskId as string, dueAt, id: reminderId(res.body.taskId as string, dueAt) };
@@ -97,6 +99,51 @@ describe('a task reminder by web push: sent once, retried on the one policy, wit
     expect(sent).toBeLessThanOrEqual(1);
     expect(pushesWith(id)).toHaveLength(1);
     expect(await Promise.all([a.sendPending(), b.sendPending()])).toEqual([0, 0]);
+    expect(pushesWith(id)).toHaveLength(1);
+  });
+
+  it('a snooze voids the old time’s reminder and sends the new one; a task handed on reminds its new assignee', { timeout: 90_000 }, async () => {
+    const alexC = await signIn(fixture.server, alex.email, 'demo.localhost');
+    expect((await alexC.post('/api/push/subscribe', standIn.subscribe('alex'))).status).toBe(200);
+    const brokerC = await signIn(fixture.server, broker.email, 'demo.localhost');
+    const snoozed = await create('Snoozed');
+    const handed = await create('Handed on');
+    const snoozedTo = new Date(snoozed.dueAt.getTime() + 3_000);
+    expect((await janeC.request('PATCH', `/api/dashboard/tasks/${snoozed.taskId}`, { json: { dueAt: snoozedTo.toISOString() } })).status).toBe(200);
+    expect((await brokerC.request('PATCH', `/api/dashboard/tasks/${handed.taskId}`, { json: { assigneeId: alex.userId } })).status).toBe(200);
+    const later = reminderId(snoozed.taskId, snoozedTo);
+    await waitUntil('the snoozed reminder at its new time', async () => pushesWith(later)[0], 60_000);
+    await waitUntil('the handed-on reminder', async () => pushesWith(handed.id)[0], 60_000);
+    expect(pushesWith(snoozed.id)).toEqual([]);
+    expect(pushesWith(handed.id).map((p) => p.path)).toEqual(['/push/alex']);
+    const states = await pool.query<{ due_at: Date; state: string }>('SELECT due_at, state FROM task_reminder_outbox WHERE task_id = $1 ORDER BY due_at', [
+      snoozed.taskId,
+    ]);
+    expect(states.rows.map((r) => r.state)).toEqual(['void', 'sent']);
+  });
+
+  it('a day of failures marks it failed, shown under failed messages; staff send it again and the same id goes once', { timeout: 120_000 }, async () => {
+    const { taskId, id } = await create('Push service down');
+    standIn.failNext('jane', 503, 1_000);
+    await waitUntil('a first failed try', async () => ((await row(taskId))?.attempts ?? 0) >= 1, 60_000);
+    // A day passes since its first failure: the next failed try is the last.
+    await pool.query(`UPDATE task_reminder_outbox SET first_failed_at = now() - interval '25 hours' WHERE task_id = $1`, [taskId]);
+    await waitUntil('the reminder given up', async () => (await row(taskId))?.state === 'failed', 60_000);
+    expect(await row(taskId)).toMatchObject({ last_error: 'push service answered 503' });
+    expect(pushesWith(id)).toEqual([]);
+
+    const staff = await signIn(fixture.server, demoUser('staff').email);
+    const list = await staff.get('/api/backoffice/outboxes/failed');
+    expect(list.status, list.text).toBe(200);
+    const group = (list.body.outboxes as { name: string; label: string; failed: { id: string; channel: string; reason: string }[] }[]).find(
+      (o) => o.name === 'task-reminders',
+    );
+    expect(group?.failed).toContainEqual(expect.objectContaining({ id, channel: 'push', reason: 'push service answered 503' }));
+
+    standIn.failNext('jane', 503, 0);
+    expect((await staff.post(`/api/backoffice/outboxes/task-reminders/${id}/send-again`, {})).status).toBe(202);
+    await waitUntil('the reminder sent again', async () => pushesWith(id)[0], 60_000);
+    await waitUntil('the reminder recorded sent', async () => (await row(taskId))?.state === 'sent');
     expect(pushesWith(id)).toHaveLength(1);
   });
 
