@@ -2,8 +2,6 @@ export { tasksProjection } from './tasks.projection';
 export {
   type DigestCandidate,
   digestCandidates,
-  type DueReminder,
-  dueReminders,
   type DueTasks,
   dueTasks,
   listTasks,

@@ -117,31 +117,6 @@ export async function timeZoneOf(pool: pg.Pool, userId: string): Promise<string 
   return rows[0]?.time_zone ?? null;
 }
 
-export type DueReminder = {
-  readonly taskId: string;
-  readonly leadId: string;
-  readonly title: string;
-  readonly dueAt: Date;
-  readonly assigneeId: string;
-  readonly leadName: string | null;
-};
-
-/**
- * Open tasks whose due time has come (since `since`), that were set to a time still ahead when
- * set, and whose reminder for that due time is not in task_reminder_outbox yet.
- */
-export async function dueReminders(pool: pg.Pool, now: Date, since: Date, limit = 100): Promise<DueReminder[]> {
-  const { rows } = await pool.query<Row>(
-    `SELECT t.task_id, t.lead_id, t.title, t.type, t.due_at, t.done, t.assignee_id, l.full_name AS lead_name
-       FROM tasks t LEFT JOIN task_leads l ON l.lead_id = t.lead_id
-      WHERE NOT t.done AND t.due_at <= $1 AND t.due_at > $2 AND t.due_at > t.due_set_at
-        AND NOT EXISTS (SELECT 1 FROM task_reminder_outbox r WHERE r.task_id = t.task_id AND r.due_at = t.due_at)
-      ORDER BY t.due_at, t.task_id LIMIT ${Number(limit)}`,
-    [now, since],
-  );
-  return rows.map((r) => ({ taskId: r.task_id, leadId: r.lead_id, title: r.title, dueAt: r.due_at, assigneeId: r.assignee_id, leadName: r.lead_name }));
-}
-
 export type DigestCandidate = { readonly agentId: string; readonly timeZone: string; readonly localDate: string };
 
 /**

@@ -47,6 +47,7 @@ import { shareMailProjection } from '../modules/organizer';
 import { leadNoticesProjection } from '../modules/speed-to-lead';
 import { sellerMailProjection } from '../modules/valuation';
 import { reportMailProjection } from '../modules/listing-activity';
+import { reminderQueueProjection } from '../modules/tasks';
 import { behaviourAlertMailQueue, behaviourAlertQueue } from '../modules/behaviour';
 import { planWorkQueue } from '../modules/plans';
 
@@ -102,6 +103,7 @@ export const allProjections: readonly Projection[] = [
   marketStatsProjection,
   listingActivityProjection,
   reportMailProjection,
+  reminderQueueProjection,
 ];
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** A message an outbox gave up (a permanent refusal, or a day of failures): which, why, how often it was tried and when. No address and no words. */
 export const FailedMessageSchema = z.strictObject({
   id: z.string(),
-  /** The outbox's name (lead-email, listing-mail, reply-notices, plans, property-alerts, share-mail, new-lead-notices, behaviour-alerts, erasure-links, showing-notices, task-digests, facebook-leads). */
+  /** The outbox's name (lead-email, listing-mail, reply-notices, plans, property-alerts, share-mail, new-lead-notices, behaviour-alerts, erasure-links, showing-notices, task-reminders, task-digests, facebook-leads). */
   outbox: z.string(),
   /** email, text, push, or a plan step's kind. */
   channel: z.string(),

@@ -36,6 +36,8 @@ export type Signals = {
   'valuation.sellerMailQueued': { readonly queued: number };
   /** Listing activity reports e-mailed to sellers were queued (the listing report mail sender). */
   'listingActivity.reportMailQueued': { readonly queued: number };
+  /** Task reminders were queued, voided or revived (the tasks context's reminder sender). */
+  'tasks.remindersQueued': { readonly queued: number };
   /** A site was created or changed (the site resolver drops its cache). */
   'site.changed': { readonly siteId: string };
 };

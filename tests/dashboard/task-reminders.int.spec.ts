@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Mailer, readMailbox } from '../../src/modules/messaging';
 import { SmtpMailer } from '../../src/modules/messaging/smtp.mailer';
 import { SmtpStandIn } from '../support/smtp-stand-in';
-import type { Notification } from '../../src/modules/notifications';
-import { ReminderOutbox, reminderId, TaskReminders } from '../../src/modules/tasks';
+import { ReminderOutbox, TaskReminders } from '../../src/modules/tasks';
 import { demoUser, janesLead, settle, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';
 import type { WebClient } from '../support/web-client';
@@ -11,34 +10,20 @@ import type { WebClient } from '../support/web-client';
 const jane = demoUser('agent');
 const alex = demoUser('agent2');
 const broker = demoUser('broker');
-const HOUR = 3600_000;
 
-/** What a push service received: to whom, and the notification (its id is the reminder's). */
-type Delivery = { userId: string; n: Notification };
-
-/**
- * Reminders at the due time (web push) and the 8 am digest (e-mail), with the clock passed in.
- * The push service is a stand-in that records what it receives; `crashAfter` makes the sender
- * die after the push service took the message and before the outbox row was committed.
- */
-describe('task reminders and the morning digest: once each, at the right time in each agent’s zone', () => {
+/** The 8 am digest (e-mail), with the clock passed in (the reminders by web push: task-reminder-push.int.spec.ts). */
+describe('the morning task digest: once, at the right time in each agent’s zone', () => {
   const app = dashboardServer();
   let leadId: string;
   let janeC: WebClient;
   let brokerC: WebClient;
-  const deliveries: Delivery[] = [];
 
-  const sweeper = (crashAfter = false) =>
+  const sweeper = () =>
     new ReminderOutbox({
       pool: app.server.runtime.db.pool,
       store: app.server.runtime.store,
       mailer: app.server.app.get(Mailer),
       baseUrl: 'https://demo.example',
-      push: async (userId, n) => {
-        deliveries.push({ userId, n });
-        if (crashAfter) throw new Error('process died before recording the push');
-        return 1;
-      },
     });
   const create = async (title: string, dueAt: Date) => {
     const res = await janeC.post(`/api/dashboard/leads/${leadId}/tasks`, { title, type: 'call', dueAt: dueAt.toISOString() });
@@ -52,75 +37,6 @@ describe('task reminders and the morning digest: once each, at the right time in
     const { server } = app;
     ({ leadId } = await janesLead(server, { FullName: 'Rita Reminder' }));
     [janeC, brokerC] = await Promise.all([signIn(server, jane.email, 'jane.localhost'), signIn(server, broker.email, 'demo.localhost')]);
-  });
-
-  it('a reminder goes once at its due time, even with two sweepers at once', async () => {
-    const { server } = app;
-    const dueAt = new Date(Date.now() + HOUR);
-    const taskId = await create('Call Rita back', dueAt);
-    await settle(server);
-    const [a, b] = [sweeper(), sweeper()];
-    expect(await a.sendReminders(new Date(dueAt.getTime() - 1000))).toBe(0);
-    const sent = await Promise.all([
-      a.sendReminders(new Date(dueAt.getTime() + 1000)),
-      b.sendReminders(new Date(dueAt.getTime() + 1000)),
-      a.sendReminders(new Date(dueAt.getTime() + 2000)),
-    ]);
-    expect(sent.reduce((x, y) => x + y)).toBe(1);
-    expect(deliveries).toEqual([
-      {
-        userId: jane.userId,
-        n: {
-          title: 'Task due: Call Rita back',
-          body: 'Call · Rita Reminder',
-          url: `/dashboard?lead=${leadId}`,
-          tag: `task-${taskId}`,
-          id: reminderId(taskId, dueAt),
-        },
-      },
-    ]);
-    expect(await b.sendReminders(new Date(dueAt.getTime() + 60_000))).toBe(0);
-    expect(await count(`SELECT count(*) AS n FROM task_reminder_outbox WHERE task_id = $1 AND state = 'sent'`, [taskId])).toBe(1);
-    expect((await patch(janeC, taskId, { done: true })).status).toBe(200);
-  });
-
-  it('a crash between sending and recording sends it again after restart with the same id (shown once), then never again', async () => {
-    const { server } = app;
-    deliveries.length = 0;
-    const dueAt = new Date(Date.now() + 2 * HOUR);
-    const taskId = await create('Showing prep', dueAt);
-    await settle(server);
-    const at = new Date(dueAt.getTime() + 5000);
-    expect(await sweeper(true).sendReminders(at)).toBe(0);
-    expect(await count('SELECT count(*) AS n FROM task_reminder_outbox WHERE task_id = $1', [taskId])).toBe(0);
-    const restarted = sweeper();
-    expect(await restarted.sendReminders(at)).toBe(1);
-    expect(await restarted.sendReminders(new Date(at.getTime() + 60_000))).toBe(0);
-    expect(deliveries).toHaveLength(2);
-    expect(new Set(deliveries.map((d) => d.n.id))).toEqual(new Set([reminderId(taskId, dueAt)]));
-    expect((await patch(janeC, taskId, { done: true })).status).toBe(200);
-  });
-
-  it('a snooze makes a new reminder and voids the old; a completed task or one made already past due reminds nobody; a handed-on task reminds its new assignee', async () => {
-    const { server } = app;
-    deliveries.length = 0;
-    const s = sweeper();
-    const first = new Date(Date.now() + 3 * HOUR);
-    const snoozedTo = new Date(first.getTime() + HOUR);
-    const snoozed = await create('Snoozed', first);
-    const completed = await create('Completed', first);
-    const past = await create('Already past', new Date(Date.now() - HOUR));
-    const handed = await create('Handed on', first);
-    expect((await patch(janeC, snoozed, { dueAt: snoozedTo.toISOString() })).status).toBe(200);
-    expect((await patch(janeC, completed, { done: true })).status).toBe(200);
-    expect((await patch(brokerC, handed, { assigneeId: alex.userId })).status).toBe(200);
-    await settle(server);
-    expect(await s.sendReminders(new Date(first.getTime() + 1000))).toBe(1);
-    expect(deliveries.map((d) => [d.n.title, d.userId])).toEqual([['Task due: Handed on', alex.userId]]);
-    expect(await s.sendReminders(new Date(snoozedTo.getTime() + 1000))).toBe(1);
-    expect(deliveries.map((d) => d.n.id)).toEqual([reminderId(handed, first), reminderId(snoozed, snoozedTo)]);
-    for (const id of [snoozed, handed, past]) expect((await patch(brokerC, id, { done: true })).status).toBe(200);
-    await settle(server);
   });
 
   it('the morning digest goes at 8 am in each agent’s zone, once per local date, and not at all on a day with nothing', async () => {
@@ -184,7 +100,6 @@ describe('task reminders and the morning digest: once each, at the right time in
           store: server.runtime.store,
           mailer: new SmtpMailer(r.url, 'Porchlight <no-reply@porchlight.test>'),
           baseUrl: 'https://demo.example',
-          push: async () => 1,
         });
       const deferral = async (localDate: string) =>
         (

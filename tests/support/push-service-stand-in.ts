@@ -23,7 +23,8 @@ export type ReceivedPush = {
   readonly vapidKey: string;
   readonly payload: unknown;
 };
-export type RefusedPush = { readonly path: string; readonly status: number; readonly reason: string };
+/** `payload`: what the push held, when it was well formed and refused only because the test said so (`failNext`). */
+export type RefusedPush = { readonly path: string; readonly status: number; readonly reason: string; readonly payload?: unknown };
 /** What a browser hands the server when it subscribes: the endpoint and its keys (URL-safe base64). */
 export type StandInSubscription = { readonly endpoint: string; readonly keys: { readonly p256dh: string; readonly auth: string } };
 
@@ -33,6 +34,8 @@ export type PushServiceStandIn = {
   readonly refused: RefusedPush[];
   /** A browser's subscription at this service (its own key pair and auth secret). */
   subscribe(name: string): StandInSubscription;
+  /** The next `times` well-formed pushes to this subscription are answered `status` (a push service having trouble). */
+  failNext(name: string, status: number, times?: number): void;
   /** Only JWTs signed by this VAPID public key are taken (the server's). */
   expectKey(publicKey: string): void;
   /** Until a push matching `match` arrived (about 10 s at most). */
@@ -55,6 +58,7 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
   const browsers = new Map<string, { ecdh: ECDH; auth: Buffer }>();
   const received: ReceivedPush[] = [];
   const refused: RefusedPush[] = [];
+  const failures = new Map<string, { status: number; times: number }>();
   let expectedKey: string | null = null;
   let origin = '';
 
@@ -87,6 +91,13 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
     req.on('end', () => {
       try {
         const push = take(req, Buffer.concat(chunks));
+        const failure = failures.get(push.path);
+        if (failure && failure.times > 0) {
+          failure.times--;
+          refused.push({ path: push.path, status: failure.status, reason: 'told to fail', payload: push.payload });
+          res.writeHead(failure.status, { 'content-type': 'text/plain' }).end('try again later');
+          return;
+        }
         received.push(push);
         res.writeHead(201, { Location: `${origin}/message/${received.length}` }).end();
       } catch (err) {
@@ -109,6 +120,9 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
       const auth = randomBytes(16);
       browsers.set(`/push/${name}`, { ecdh, auth });
       return { endpoint: `${origin}/push/${name}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };
+    },
+    failNext(name, status, times = 1) {
+      failures.set(`/push/${name}`, { status, times });
     },
     expectKey(publicKey) {
       expectedKey = publicKey;

@@ -67,6 +67,18 @@ export const OUTBOXES = [
     noLeadId: true,
     graphId: true,
   },
+  // A queue of reminders set ahead: only those whose time has come count as waiting.
+  {
+    name: 'task-reminders',
+    label: 'Task reminders to agents (web push)',
+    table: 'task_reminder_outbox',
+    key: 'reminder_id',
+    channel: "'push'",
+    lead: false,
+    item: null,
+    noLeadId: true,
+    where: 'due_at <= now()',
+  },
   // Decide-and-send outboxes: their failures wait in outbox_deferrals (send-once-with-retry.ts).
   {
     name: 'showing-notices',

@@ -8,7 +8,16 @@ export { SMS_STATUS_PATH } from './sms/twilio.sms';
 export { type MailboxMessage, readMailbox } from './mailbox/mailbox';
 export { type OutboxText, readSmsOutbox } from './sms/sms-outbox';
 export { sendTrackingPixel, TRACKED_LINK_HEADERS } from './tracking-pixel';
-export { MailOutboxSender, type MailPlan, TextOutboxSender, type OutboxPlan, type OutboxTable, type ReactorOutbox, sendOneFromOutbox } from './mail-outbox';
+export {
+  MailOutboxSender,
+  type MailPlan,
+  OutboxSender,
+  TextOutboxSender,
+  type OutboxPlan,
+  type OutboxTable,
+  type ReactorOutbox,
+  sendOneFromOutbox,
+} from './mail-outbox';
 export { OutboxKit } from './outbox-kit';
 export { mailPage } from './mail-page';
 export { RETRY, retryDelayMs, afterFailure, failureOf, type SendFailure } from './retry-policy';

@@ -1,6 +1,8 @@
 export type { AgentTimeZoneSet, AgentZoneEvent, TaskEvent } from './tasks.events';
 export { agentZoneEventTypes, agentZoneStream, taskEventTypes, taskStream } from './tasks.events';
-export { ReminderOutbox, reminderId, type SendPush } from './reminders/reminder-outbox';
+export { ReminderOutbox } from './reminders/reminder-outbox';
+export { reminderId, reminderQueueProjection } from './reminders/reminder.queue';
+export { TaskReminderSender } from './reminders/task-reminder-sender.reactor';
 export { TaskReminders } from './reminders/task-reminders.reactor';
 export { TasksModule } from './tasks.module';
 export { createTaskDecider } from './create-task/create-task.decide';

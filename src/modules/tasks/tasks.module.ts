@@ -5,6 +5,7 @@ import { NotificationsModule } from '../notifications';
 import { ChangeTaskController } from './change-task/change-task.http';
 import { CreateTaskController } from './create-task/create-task.http';
 import { ListTasksController } from './list-tasks/list-tasks.http';
+import { TaskReminderSender } from './reminders/task-reminder-sender.reactor';
 import { TaskReminders } from './reminders/task-reminders.reactor';
 import { TimeZoneController } from './time-zone/time-zone.http';
 
@@ -12,7 +13,7 @@ import { TimeZoneController } from './time-zone/time-zone.http';
 @Module({
   imports: [AccountsModule, MessagingModule, NotificationsModule],
   controllers: [CreateTaskController, ChangeTaskController, ListTasksController, TimeZoneController],
-  providers: [TaskReminders],
-  exports: [TaskReminders],
+  providers: [TaskReminders, TaskReminderSender],
+  exports: [TaskReminders, TaskReminderSender],
 })
 export class TasksModule {}

@@ -5,26 +5,19 @@ import { CONFIG, DB_POOL } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { Mailer } from '../../messaging';
-import { WebPushNotifier } from '../../notifications';
 import { ReminderOutbox } from './reminder-outbox';
 
-/** Reminders go within this long of their due time; the digest within this long of 8 am. */
+/** The digest goes within this long of 8 am. */
 const SWEEP_MS = 15_000;
 
-/** Runs the ReminderOutbox on the wall clock every 15 s, on every instance (the outbox keys keep it once). */
+/** Runs the morning digests on the wall clock every 15 s, on every instance (the outbox keys keep each once). */
 @Injectable()
 export class TaskReminders extends SweptReactor {
   readonly outbox: ReminderOutbox;
 
-  constructor(
-    @Inject(DB_POOL) pool: pg.Pool,
-    @Inject(EventStore) store: EventStore,
-    @Inject(Mailer) mailer: Mailer,
-    @Inject(WebPushNotifier) notifier: WebPushNotifier,
-    @Inject(CONFIG) config: Config,
-  ) {
+  constructor(@Inject(DB_POOL) pool: pg.Pool, @Inject(EventStore) store: EventStore, @Inject(Mailer) mailer: Mailer, @Inject(CONFIG) config: Config) {
     super();
-    this.outbox = new ReminderOutbox({ pool, store, mailer, baseUrl: config.publicUrl, push: (userId, n) => notifier.notify([`user:${userId}`], n) });
+    this.outbox = new ReminderOutbox({ pool, store, mailer, baseUrl: config.publicUrl });
   }
 
   protected schedule(): Schedule {
@@ -34,7 +27,6 @@ export class TaskReminders extends SweptReactor {
 
   protected async onSweep(): Promise<void> {
     const now = new Date();
-    await this.outbox.sendReminders(now);
     await this.outbox.sendDigests(now);
   }
 }

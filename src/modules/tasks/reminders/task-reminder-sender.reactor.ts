@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { listTasks } from '../../../../projections/tasks';
+import { TASK_TYPE_LABEL } from '../../../contract/tasks';
+import { OutboxKit, type OutboxPlan, OutboxSender } from '../../messaging';
+import { type Notification, WebPushNotifier } from '../../notifications';
+import { loadTask } from '../task';
+import { REMINDER_QUEUED_SIGNAL } from './reminder.queue';
+
+/** A reminder as it goes out: to whom (the task's assignee when it is sent) and what their browsers show. */
+export type ReminderPush = { readonly userId: string; readonly notification: Notification };
+
+type Row = { reminder_id: string; task_id: string; due_at: Date; late: boolean };
+
+/** A reminder whose time came while no instance ran longer ago than this is not sent late. */
+export const REMINDER_LATEST_HOURS = 24;
+
+const OUTBOX = {
+  table: 'task_reminder_outbox',
+  key: 'reminder_id',
+  // Only a row never tried is late: one that failed keeps its day of retries under the policy.
+  columns: `reminder_id, task_id, due_at, (attempts = 0 AND due_at < now() - interval '${REMINDER_LATEST_HOURS} hours') AS late`,
+  order: 'due_at, reminder_id',
+  // A row waits in the queue until its time has come.
+  where: 'due_at <= now()',
+};
+
+/**
+ * Sends the task reminders queued in task_reminder_outbox by the task_reminders projection, by
+ * web push at their due time, through the messaging context's outbox (the row taken under its
+ * lock, pushed and marked sent in one transaction; two instances never take the same row). The
+ * task is read from its stream first: done, moved or gone makes the reminder void. When the
+ * assignee has subscriptions and no push service took it, the try fails and the one retry policy
+ * spaces the next (a day of failures: failed, shown under failed messages, sendable again); every
+ * try carries the reminder's id, so a push service (Topic) and the service worker show it once.
+ */
+@Injectable()
+export class TaskReminderSender extends OutboxSender<Row, ReminderPush> {
+  constructor(@Inject(OutboxKit) kit: OutboxKit, @Inject(WebPushNotifier) notifier: WebPushNotifier) {
+    super(kit, {
+      name: 'task-reminders',
+      what: 'web pushes',
+      signal: REMINDER_QUEUED_SIGNAL,
+      table: OUTBOX,
+      deliver: (p) => notifier.notify([`user:${p.userId}`], p.notification, { failWhenNoneTook: true }),
+    });
+  }
+
+  protected async compose(row: Row): Promise<OutboxPlan<ReminderPush>> {
+    const task = await loadTask(this.kit.store, row.task_id);
+    if (!task.exists || task.done || new Date(task.dueAt).getTime() !== row.due_at.getTime()) return { state: 'void' };
+    if (row.late) return { state: 'late' };
+    const leadName = (await listTasks(this.kit.pool, { kind: 'lead', leadId: task.leadId }, undefined, new Date())).find(
+      (t) => t.taskId === task.taskId,
+    )?.leadName;
+    return {
+      message: {
+        userId: task.assigneeId,
+        notification: {
+          title: `Task due: ${task.title}`,
+          body: `${TASK_TYPE_LABEL[task.taskType]}${leadName ? ` · ${leadName}` : ''}`,
+          url: `/dashboard?lead=${task.leadId}`,
+          tag: `task-${task.taskId}`,
+          id: row.reminder_id,
+        },
+      },
+    };
+  }
+}
