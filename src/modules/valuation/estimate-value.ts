@@ -1,4 +1,5 @@
 import { robustWeightedRidge } from './local-regression';
+import { neighbourSize } from './neighbour-size';
 import { dayNumber, MILES_PER_DEGREE_LATITUDE, type SoldHome, type ValuationSubject } from './sold-home';
 import type { Neighbour, SoldIndex } from './sold-index';
 import { weightedMedian, weightedQuantile } from './weighted-median';
@@ -80,7 +81,10 @@ export function estimateValue(
   // Miles east and north of the subject: prices drift across even a small neighbourhood (towards
   // the water, away from a highway), and a comp's price is moved along that slope to the subject.
   const place = placeFrom(subject.latitude, subject.longitude);
-  const xs = rows.map((r, i) => [...regressors(r), ...place(near[i]!.home.latitude, near[i]!.home.longitude)]);
+  const places = near.map((n) => place(n.home.latitude, n.home.longitude));
+  // The size of the homes around each sale (a home's own size filled in when it is not recorded).
+  const sizes = rows.map((r) => r[0]!);
+  const xs = rows.map((r, i) => [...regressors(r), ...places[i]!, neighbourSize(places, sizes, places[i]![0], places[i]![1], i)]);
   const beta = robustWeightedRidge(
     xs,
     near.map((n) => Math.log(n.home.closePrice)),
@@ -95,7 +99,7 @@ export function estimateValue(
     .sort((a, b) => similarity[a]! - similarity[b]!)
     .slice(0, options.comps);
 
-  const subjectX = [...regressors(subjectRow), 0, 0];
+  const subjectX = [...regressors(subjectRow), 0, 0, neighbourSize(places, sizes, 0, 0, -1)];
   const comps: ValuedComp[] = order.map((i) => {
     const x = xs[i]!;
     const logShift = x.reduce((s, v, j) => s + (subjectX[j]! - v) * beta[j]!, 0);
@@ -219,6 +223,7 @@ function adjustmentsOf(
     saleDate: [8],
   };
   const features: Adjustment[] = FEATURES.map((feature, j) => ({ feature, dollars: Math.round(part(columns[feature])), difference: subject[j]! - row[j]! }));
-  const location: Adjustment = { feature: 'location', dollars: Math.round(part([9, 10])), difference: miles };
+  // Where the comp lies: its place along the local price slope and the size of the homes around it.
+  const location: Adjustment = { feature: 'location', dollars: Math.round(part([9, 10, 11])), difference: miles };
   return [...features, location].filter((a) => a.difference !== 0 && a.dollars !== 0);
 }

@@ -5,7 +5,8 @@ import { holdOutAccuracy, sampleOf, type Accuracy } from './hold-out-accuracy';
 /**
  * The valuation's accuracy on a fixed hold-out of the demo's sales, each valued from the others
  * as of the day before it sold. The margins leave room for small changes to the model, not for
- * a worse one (King County on this hold-out: 9.1 %, 53 % within 10 %, 81 % within 20 %).
+ * a worse one (King County on this hold-out: 9.1 %, 53 % within 10 %, 81 % within 20 %;
+ * Sacramento: 22.8 %).
  */
 describe('valuation accuracy on held-out sales', () => {
   let kingCounty: Accuracy;
@@ -28,6 +29,7 @@ describe('valuation accuracy on held-out sales', () => {
   it('values homes of a market it was not tuned on (Sacramento, one week of 2008)', () => {
     // Five days of sales and only beds, baths and size known: a far harder market.
     expect(sacramento.valued).toBeGreaterThan(280);
-    expect(sacramento.medianErrorPercent).toBeLessThan(30);
+    // The size of the homes around each sale is what this market's few fields leave to tell streets apart.
+    expect(sacramento.medianErrorPercent).toBeLessThan(25);
   });
 });
