@@ -15,8 +15,8 @@ const record = (key: string, ts: string) => ({
   ListPrice: 650_000,
   Latitude: 47.61,
   Longitude: -122.33,
-  UnparsedAddress: `${key === 'V1' ? 500 : 700} Alder St`,
-  City: 'Seattle',
+  UnparsedAddress: key === 'L1' ? '12345 Northeast Lake Washington Boulevard Unit 1204' : `${key === 'V1' ? 500 : 700} Alder St`,
+  City: key === 'L1' ? 'Mountlake Terrace' : 'Seattle',
   StateOrProvince: 'WA',
   PostalCode: '98101',
   ModificationTimestamp: ts,
@@ -27,7 +27,11 @@ describe('listing activity in Chromium: the agent sees it, sends the seller a li
   const app = dashboardBrowserApp(async (server) => {
     await importListings(
       server.runtime.store,
-      [record('V1', '2024-05-02T12:00:00Z'), record('Q1', '2024-05-01T12:00:00Z')].map((r, i) => ({ record: i + 1, line: null, parse: () => r })),
+      [record('V1', '2024-05-02T12:00:00Z'), record('Q1', '2024-05-01T12:00:00Z'), record('L1', '2024-04-30T12:00:00Z')].map((r, i) => ({
+        record: i + 1,
+        line: null,
+        parse: () => r,
+      })),
       { mls: 'LAE', ctx: systemContext() },
     );
     const lead = await signedUpLead(server, 'viewer-activity@example.com');
@@ -61,8 +65,10 @@ describe('listing activity in Chromium: the agent sees it, sends the seller a li
     const link = await page.getByTestId('activity-link').inputValue();
     expect(link).toContain('/listing-report?t=');
 
+    // On a phone the chooser of a listing with a long address, and the link, stay within the screen; the button is a full-size touch target.
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    expect((await page.getByRole('button', { name: 'Copy a link for the seller' }).boundingBox())!.height).toBeGreaterThanOrEqual(40);
     expect(await seriousViolations(page)).toEqual([]);
 
     // E-mail it to the seller, at 390 px: a missing address is said, then one e-mail goes and is listed.

@@ -35,7 +35,8 @@ describe('/sell in Chromium', () => {
     await page.getByRole('alert').filter({ hasText: 'We do not know that address' }).waitFor();
 
     const home = sales[sales.length - 1]!;
-    await page.getByLabel('Address of your home').fill(home.UnparsedAddress!);
+    // Typed as a homeowner writes it: street, city, state and ZIP.
+    await page.getByLabel('Address of your home').fill(`${home.UnparsedAddress}, ${home.City}, ${home.StateOrProvince} ${home.PostalCode}`);
     await page.getByLabel('Size (sq ft)').fill(String(home.LivingArea));
     await page.keyboard.press('Enter');
     const result = page.getByTestId('valuation');

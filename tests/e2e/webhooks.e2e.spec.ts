@@ -94,4 +94,22 @@ describe('Settings → Webhooks in Chromium: made by keyboard with its events, t
     await page.getByText('No webhooks yet.').waitFor();
     await context.close();
   });
+
+  it('on a desktop, each event’s name and its type stay inside their own column of the form', async () => {
+    const page = await (await app.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${app.server.url}/search`);
+    await signInPage(page, 'agent@demo.test');
+    await page.goto(`${app.server.url}/dashboard?view=webhooks`);
+    const events = page.getByRole('group', { name: 'Events' });
+    await events.getByRole('checkbox', { name: /Stage changed/ }).waitFor();
+    // Each label's words (and its monospace type) end before the next column starts: none overflows its own box.
+    const spills = await events.evaluate((fieldset) =>
+      [...fieldset.querySelectorAll('label')].flatMap((label) => {
+        const box = label.getBoundingClientRect();
+        return [...label.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > box.right + 0.5).map(() => label.textContent);
+      }),
+    );
+    expect(spills).toEqual([]);
+    await page.context().close();
+  });
 });

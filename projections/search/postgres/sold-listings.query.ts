@@ -33,17 +33,32 @@ export async function soldListingsAround(db: Queryable, lat: number, lng: number
   return rows;
 }
 
-/** The point and facts of a listing at this street address (any status, newest first); null when none is known. */
+type AddressRow = SoldListingRow & { postal_code: string | null; city_key: string | null; zip5: string | null };
+
+/**
+ * The point and facts of a listing at this street address (any status, newest first); null when
+ * none is known. People type the whole address ("12 Pine St, Seattle, WA 98101"), while listings
+ * keep the street line alone: the part before the first comma is the street, and a city or ZIP
+ * after it picks among listings of that street line in several towns.
+ */
 export async function listingAtAddress(db: Queryable, address: string): Promise<(SoldListingRow & { postal_code: string | null }) | null> {
-  const key = normalizeName(address);
-  if (!key) return null;
-  const { rows } = await db.query<SoldListingRow & { postal_code: string | null }>(
-    `SELECT pdid, address, lat, lng, close_price, left(close_date, 10) AS close_date, beds, baths, sqft, postal_code
+  const whole = normalizeName(address);
+  if (!whole) return null;
+  const [streetPart, ...rest] = whole.split(',');
+  const street = normalizeName(streetPart) ?? whole;
+  const { rows } = await db.query<AddressRow>(
+    `SELECT pdid, address, lat, lng, close_price, left(close_date, 10) AS close_date, beds, baths, sqft, postal_code, city_key, zip5
        FROM search_listings
-      WHERE address_key = $1 AND lat IS NOT NULL AND NOT location_approximate AND address_display IS DISTINCT FROM false
+      WHERE address_key = ANY($1) AND lat IS NOT NULL AND NOT location_approximate AND address_display IS DISTINCT FROM false
         AND listing_display IS DISTINCT FROM false
-      ORDER BY modified_at DESC NULLS LAST LIMIT 1`,
-    [key],
+      ORDER BY modified_at DESC NULLS LAST LIMIT 50`,
+    [[...new Set([whole, street])]],
   );
-  return rows[0] ?? null;
+  const place = rest.map((p) => normalizeName(p)).filter((p): p is string => p !== null);
+  const zips = new Set(place.join(' ').match(/\b\d{5}\b/g) ?? []);
+  const fit = (r: AddressRow) => (r.zip5 && zips.has(r.zip5) ? 2 : 0) + (r.city_key && place.includes(r.city_key) ? 1 : 0);
+  const best = rows.reduce<AddressRow | null>((b, r) => (b === null || fit(r) > fit(b) ? r : b), null);
+  if (!best) return null;
+  const { city_key: _city, zip5: _zip, ...row } = best;
+  return row;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/http';
+import forms from '../../ui/forms.module.css';
 import { ActivityWeeks } from './ActivityWeeks';
 import { SellerMailForm } from './SellerMailForm';
 import { type ListingActivity, listingActivityApi, type MyListing } from './listingActivityApi';
@@ -54,8 +55,8 @@ export function ListingActivityView() {
   };
 
   return (
-    <section aria-labelledby="listing-activity-title">
-      <h2 id="listing-activity-title">Listing activity</h2>
+    <section aria-labelledby="listing-activity-title" className={styles.view}>
+      <h1 id="listing-activity-title">Listing activity</h1>
       {error && <p role="alert">{error}</p>}
       {!listings && !error && <p aria-busy="true">Loading…</p>}
       {listings && listings.length === 0 && (
@@ -64,9 +65,9 @@ export function ListingActivityView() {
       {listings && listings.length > 0 && (
         <>
           <div className={styles.row}>
-            <label>
-              Listing{' '}
-              <select value={pdid} onChange={(e) => setPdid(e.target.value)} data-testid="activity-listing">
+            <label className={`${forms.field} ${styles.listing}`}>
+              <span className={forms.label}>Listing</span>
+              <select className={forms.input} value={pdid} onChange={(e) => setPdid(e.target.value)} data-testid="activity-listing">
                 {listings.map((l) => (
                   <option key={l.pdid} value={l.pdid}>
                     {labelOf(l)}
@@ -74,7 +75,7 @@ export function ListingActivityView() {
                 ))}
               </select>
             </label>
-            <button type="button" onClick={() => void sendToSeller()} disabled={!activity}>
+            <button type="button" className="btn" onClick={() => void sendToSeller()} disabled={!activity}>
               Copy a link for the seller
             </button>
           </div>
@@ -84,8 +85,9 @@ export function ListingActivityView() {
             </p>
           )}
           {link && (
-            <label>
-              Seller link <input readOnly value={link} onFocus={(e) => e.target.select()} data-testid="activity-link" size={40} />
+            <label className={forms.field}>
+              <span className={forms.label}>Seller link</span>
+              <input className={forms.input} readOnly value={link} onFocus={(e) => e.target.select()} data-testid="activity-link" />
             </label>
           )}
           {!activity && !error && <p aria-busy="true">Loading…</p>}

@@ -63,7 +63,7 @@ export function SellerMailForm({ pdid }: { readonly pdid: string }) {
 
   return (
     <section aria-labelledby={`${id}-title`} className={styles.mail}>
-      <h3 id={`${id}-title`}>E-mail it to the seller</h3>
+      <h2 id={`${id}-title`}>E-mail it to the seller</h2>
       <form className={forms.form} onSubmit={(e) => void send(e)} noValidate data-testid="seller-mail-form">
         <div className={forms.field}>
           <label className={forms.label} htmlFor={`${id}-name`}>
@@ -108,7 +108,7 @@ export function SellerMailForm({ pdid }: { readonly pdid: string }) {
           </button>
         </div>
       </form>
-      <h4>Sent to the seller</h4>
+      <h3>Sent to the seller</h3>
       {mails === null && <p aria-busy="true">Loading…</p>}
       {mails?.length === 0 && <p data-testid="seller-mails-empty">No report e-mailed yet.</p>}
       {mails && mails.length > 0 && (

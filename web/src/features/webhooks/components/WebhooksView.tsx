@@ -108,7 +108,9 @@ export function WebhooksView() {
             {PUBLIC_EVENT_TYPES.map((t) => (
               <label key={t}>
                 <input type="checkbox" checked={events.includes(t)} onChange={(e) => toggle(t, e.target.checked)} />
-                {EVENT_LABELS[t]} <code>{t}</code>
+                <span>
+                  {EVENT_LABELS[t]} <code>{t}</code>
+                </span>
               </label>
             ))}
           </fieldset>

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { dashboardBrowserApp } from '../support/browser-app';
+import { signInPage } from '../support/sign-in-page';
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const VIEWS = [
+  ['api', 'API'],
+  ['webhooks', 'Webhooks'],
+  ['lead-flow', 'Lead flow'],
+  ['facebook', 'Facebook lead ads'],
+] as const;
+
+describe('the broker’s integration settings on a phone (API, webhooks, lead flow, Facebook lead ads)', () => {
+  const app = dashboardBrowserApp();
+
+  it('each view keeps a margin from the screen’s edges: its heading and panels do not touch them', async () => {
+    const page = await (await app.browser.newContext(PHONE)).newPage();
+    await page.goto(`${app.server.url}/search`);
+    await signInPage(page, 'broker@demo.test');
+    for (const [view, title] of VIEWS) {
+      await page.goto(`${app.server.url}/dashboard?view=${view}`);
+      const heading = page.getByRole('heading', { name: title, level: 1 });
+      await heading.waitFor();
+      const box = (await heading.boundingBox())!;
+      expect({ view, left: box.x >= 12 }).toEqual({ view, left: true });
+      const panelsRight = await page.evaluate(`Math.max(...[...document.querySelectorAll('main section')].map((s) => s.getBoundingClientRect().right))`);
+      expect({ view, right: (panelsRight as number) <= 390 - 12 }).toEqual({ view, right: true });
+    }
+    await page.context().close();
+  });
+});
