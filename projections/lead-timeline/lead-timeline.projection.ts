@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { BehaviourAlertRaised } from '../../src/modules/behaviour/behaviour.events';
-import type { AutomatedEmailSkipped, AutomatedTextHeld, AutomatedTextSkipped, ConsentWordingUnclear } from '../../src/modules/compliance/compliance.events';
+import type {
+  AutomatedEmailSkipped,
+  AutomatedTextHeld,
+  AutomatedTextSkipped,
+  AutomatedTextWithdrawn,
+  ConsentWordingUnclear,
+} from '../../src/modules/compliance/compliance.events';
 import type { MarketSubscriptionEvent } from '../../src/modules/market-reports/market-reports.events';
 import type { EnrolmentEvent } from '../../src/modules/plans/plans.events';
 import { ERASED, ERASED_NAME } from '../../src/modules/privacy/privacy.events';
@@ -29,6 +35,7 @@ type Handled =
   | MarketSubscriptionEvent
   | AutomatedTextHeld
   | AutomatedTextSkipped
+  | AutomatedTextWithdrawn
   | AutomatedEmailSkipped;
 
 /** This read model's own copy of who holds a lead: whose dashboards hear of its lines, and who may read them (feed/since). */
@@ -75,6 +82,7 @@ export const leadTimelineProjection: Projection = {
     'MarketReportUnsubscribed',
     'AutomatedTextHeld',
     'AutomatedTextSkipped',
+    'AutomatedTextWithdrawn',
     'AutomatedEmailSkipped',
   ]),
   tables: ['lead_timeline', LEADS, 'lead_showings', ...merges.tables],
@@ -313,6 +321,11 @@ export const leadTimelineProjection: Projection = {
         case 'AutomatedTextSkipped': {
           const row = await rowOf(e.data.leadId);
           if (row) await addEntry(ctx, e, row.lead_id, row.site_id, summaries.textSkipped(e.data.errorCode), { mergedFrom: row.merged_from ?? null });
+          break;
+        }
+        case 'AutomatedTextWithdrawn': {
+          const row = await rowOf(e.data.leadId);
+          if (row) await addEntry(ctx, e, row.lead_id, row.site_id, summaries.reminderWithdrawn(e.data), { mergedFrom: row.merged_from ?? null });
           break;
         }
         case 'AutomatedEmailSkipped': {

@@ -41,6 +41,7 @@ export const TIMELINE_LABELS: Readonly<Record<string, string>> = {
   ConsentWordingUnclear: 'Consent to confirm',
   AutomatedTextHeld: 'Text held',
   AutomatedTextSkipped: 'Text not sent',
+  AutomatedTextWithdrawn: 'Reminder withdrawn',
   AutomatedEmailSkipped: 'E-mail not sent',
   CellPhoneChanged: 'Cell phone',
   SavedSearchSaved: 'Saved search',

@@ -59,13 +59,32 @@ export type AutomatedEmailSkipped = {
   readonly data: { readonly leadId: string; readonly messageId: string; readonly reason: string };
 };
 
-export type ComplianceEvent = ConsentWordingUnclear | ConsentRevocationConfirmed | AutomatedTextHeld | AutomatedTextSkipped | AutomatedEmailSkipped;
+/**
+ * A showing's reminder text that waited in the outbox and will never go: the showing moved or was
+ * cancelled (taken back), or it had begun before the lead's window opened (dropped). `showingAt`
+ * is the start it reminded of, `zone` the clock the timeline names it on. At most one per text
+ * (its event id is the text's). On `compliance-{leadId}`.
+ */
+export type AutomatedTextWithdrawn = {
+  readonly type: 'AutomatedTextWithdrawn';
+  readonly data: {
+    readonly leadId: string;
+    readonly messageId: string;
+    readonly reason: 'moved' | 'cancelled' | 'begun';
+    readonly showingAt: string;
+    readonly zone: string;
+  };
+};
+
+export type ComplianceEvent =
+  ConsentWordingUnclear | ConsentRevocationConfirmed | AutomatedTextHeld | AutomatedTextSkipped | AutomatedEmailSkipped | AutomatedTextWithdrawn;
 export const complianceEventTypes = [
   'ConsentWordingUnclear',
   'ConsentRevocationConfirmed',
   'AutomatedTextHeld',
   'AutomatedTextSkipped',
   'AutomatedEmailSkipped',
+  'AutomatedTextWithdrawn',
 ] as const satisfies readonly ComplianceEvent['type'][];
 
 /**

@@ -93,7 +93,13 @@ export class ShowingNotices {
         if (!live) return false;
         // A reminder text still held for the lead's quiet hours is about a time that no longer holds.
         if (to === 'lead' && (n.kind === 'invite' || n.kind === 'cancel'))
-          await withdrawAutomatedTexts(this.deps.pool, earlierReminderTexts(n.showingId, n.sequence));
+          await withdrawAutomatedTexts(
+            this.deps.store,
+            this.deps.pool,
+            earlierReminderTexts(n.showingId, n.sequence),
+            { reason: n.kind === 'cancel' ? 'cancelled' : 'moved', zone: showing.timeZone },
+            now,
+          );
         if (n.kind === 'invite') {
           const { rowCount } = await db.query(
             `SELECT 1 FROM showing_notice_outbox WHERE showing_id = $1 AND kind = 'invite' AND state = 'sent' AND sequence < $2`,
