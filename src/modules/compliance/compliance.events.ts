@@ -53,10 +53,16 @@ export type AutomatedTextSkipped = {
   readonly data: { readonly leadId: string; readonly messageId: string; readonly reason: 'unreachable'; readonly errorCode: number };
 };
 
-/** An e-mail to the lead not sent because their address bounced for good or complained; `reason` in words, as the timeline says it. On `compliance-{leadId}`. */
+/**
+ * An e-mail to the lead not sent because their address bounced for good or complained, or the
+ * lead turned e-mail off since it was written; `reason` in words, as the timeline says it. For an
+ * e-mail of the lead's thread (a CRM e-mail) `byUserId` names who wrote it (or whose plan did) and
+ * `messageId` is the thread's message; absent for other mail (alerts, digests), whose `messageId`
+ * is its sender's own. On `compliance-{leadId}`.
+ */
 export type AutomatedEmailSkipped = {
   readonly type: 'AutomatedEmailSkipped';
-  readonly data: { readonly leadId: string; readonly messageId: string; readonly reason: string };
+  readonly data: { readonly leadId: string; readonly messageId: string; readonly reason: string; readonly byUserId?: string };
 };
 
 /**
