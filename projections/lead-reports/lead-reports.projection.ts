@@ -38,7 +38,8 @@ export const leadReportsProjection: Projection = {
   // 4: texts not delivered and e-mails bounced, per lead (the office's and agent's counts join report_leads).
   // 5: each undelivered message counts for the agent who sent it (or whose automation did) and the lead's office then, not the lead's holder now.
   // 6: a CRM e-mail held back at sending (its address bounced or complained before) counts as undelivered for its writer.
-  version: 6,
+  // 7: a bounce of other mail counts once per office (the lead it was for when its Message-ID names it), not once per lead with the address.
+  version: 7,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     ...leadOwnerEventTypes,
@@ -179,17 +180,21 @@ const everyLead = (table: (base: string) => string) =>
   `(SELECT lead_id, agent_id, office_id FROM ${table('report_leads')} UNION ALL SELECT lead_id, agent_id, office_id FROM ${table('report_leads_parked')})`;
 
 /**
- * A CRM e-mail's bounce counts for the agent who wrote it; another e-mail's (an alert, a plan's
- * mail from before reports named their e-mail) for each lead with the address and its agent now,
- * at the report: the one whose automation sent it.
+ * A CRM e-mail's bounce counts for the agent who wrote it; another e-mail's (a showing's notice,
+ * an alert) once: for the lead it was for when its Message-ID names it, else once per office
+ * among the leads with the address (several leads of one person in one office are one e-mail
+ * bounced, not several), each for that lead's agent now, the one whose automation sent it.
  */
 async function countBounce({ tx, table }: Parameters<Projection['apply']>[1], eventId: string, d: EmailDeliveryReported['data']): Promise<void> {
   if (d.message?.leadId && d.message.byUserId) return countForWriter({ tx, table }, eventId, d.message.leadId, d.message.byUserId, d.at);
+  const forLead = d.message?.leadId ?? null;
   await tx.query(
     `INSERT INTO ${table('report_email_bounces')} (event_id, lead_id, agent_id, office_id, at)
-     SELECT $1, r.lead_id, r.agent_id, r.office_id, $3 FROM ${table('report_lead_addresses')} a JOIN ${everyLead(table)} r ON r.lead_id = a.lead_id
-      WHERE a.address_hash = $2 ON CONFLICT DO NOTHING`,
-    [eventId, d.addressHash, d.at],
+     SELECT DISTINCT ON (r.office_id) $1, r.lead_id, r.agent_id, r.office_id, $3
+       FROM ${table('report_lead_addresses')} a JOIN ${everyLead(table)} r ON r.lead_id = a.lead_id
+      WHERE a.address_hash = $2 AND ($4::uuid IS NULL OR r.lead_id = $4)
+      ORDER BY r.office_id, r.lead_id ON CONFLICT DO NOTHING`,
+    [eventId, d.addressHash, d.at, forLead],
   );
 }
 

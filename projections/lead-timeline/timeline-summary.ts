@@ -30,6 +30,9 @@ const WITHDRAWN: Record<'moved' | 'cancelled' | 'begun', string> = {
   begun: 'not sent: the showing had begun',
 };
 
+/** What the timeline calls an outbox's e-mail when the relay reports on it. */
+const MAIL_OF: Readonly<Record<string, string>> = { 'showing-notices': 'Showing notice e-mail' };
+
 const CHANNEL: Record<ConsentChannel, string> = {
   email: 'E-mail',
   text: 'Text messages',
@@ -72,6 +75,10 @@ export const summaries = {
     `Automated text held for ${reason === 'quiet-hours' ? 'quiet hours' : "the office's daily limit"} until ${localUntil} (the lead's time)`,
   reminderWithdrawn: (d: { reason: 'moved' | 'cancelled' | 'begun'; showingAt: string; zone: string }) =>
     `Reminder for the showing on ${showingWhen(d.showingAt, d.zone)} ${WITHDRAWN[d.reason]}`,
+  mailReport: (outbox: string, d: { outcome: 'delivered' | 'bounced' | 'complained' | 'temporary'; reason: string; code: number | null }) =>
+    clip(
+      `${MAIL_OF[outbox] ?? 'E-mail'} ${d.outcome === 'delivered' ? 'delivered' : d.outcome === 'complained' ? 'marked as spam' : `bounced: ${d.reason}${d.code ? ` (code ${d.code})` : ''}`}`,
+    ),
   textSkipped: (errorCode: number) => `Automated text not sent: the lead's number cannot take texts (carrier error ${errorCode})`,
   cellPhone: (cell: string | null) => (cell ? 'Cell phone changed' : 'Cell phone removed'),
   stage: (fromStage: string, stage: string, byUserId: string | null) => clip(`Moved from ${fromStage} to ${stage}${byUserId ? '' : ' (automatically)'}`),

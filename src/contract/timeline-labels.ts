@@ -43,6 +43,7 @@ export const TIMELINE_LABELS: Readonly<Record<string, string>> = {
   AutomatedTextSkipped: 'Text not sent',
   AutomatedTextWithdrawn: 'Reminder withdrawn',
   AutomatedEmailSkipped: 'E-mail not sent',
+  EmailDeliveryReported: 'E-mail delivery',
   CellPhoneChanged: 'Cell phone',
   SavedSearchSaved: 'Saved search',
   SavedSearchDeleted: 'Saved search',
