@@ -129,4 +129,32 @@ describe('lead reports read model', () => {
         const april = { from: new Date('2026-04-01T00:00:00.000Z'), to: new Date('2026-05-01T00:00:00.000Z'), agentId: null };
         expect(await undeliveredReport(pool, broker, april)).toEqual({ texts: 0, emails: 0, perOffice: [], perAgent: [] });
       }));
+
+  it('given two leads of one office and one of another with one address, then a bounce of mail outside the thread counts once per office, and only for the lead it was for when it names it', () =>
+    spec
+      .given(
+        captured({ leadId: lead(1), siteId: SITE, userId: specId(21), email: 'cy@example.com' }),
+        assigned(1),
+        captured({ leadId: lead(2), siteId: SITE, userId: specId(22), email: 'cy@example.com' }),
+        assigned(2),
+        captured({ leadId: lead(3), siteId: SITE, userId: specId(23), email: 'cy@example.com' }),
+        { type: 'LeadAssigned', data: { leadId: lead(3), siteId: SITE, agentId: specId(4), officeId: specId(5), rule: 'round-robin', ruleVersion: 1 } },
+      )
+      .when(emailReport('cy@example.com', 'bounced'), {
+        ...emailReport('cy@example.com', 'bounced'),
+        data: {
+          ...emailReport('cy@example.com', 'bounced').data,
+          message: { outbox: 'showing-notices', key: `${specId(6)}.invite.0.lead.${lead(3)}`, leadId: lead(3), messageId: null, byUserId: null },
+        },
+      })
+      .then(async ({ pool }) => {
+        expect(await undeliveredReport(pool, broker, MARCH)).toMatchObject({ emails: 1, perOffice: [{ officeId: BROKER, emails: 1 }] });
+        expect(await undeliveredReport(pool, { userId: specId(9), role: 'staff' }, MARCH)).toMatchObject({
+          emails: 3,
+          perOffice: [
+            { officeId: specId(5), emails: 2 },
+            { officeId: BROKER, emails: 1 },
+          ],
+        });
+      }));
 });

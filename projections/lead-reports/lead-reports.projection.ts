@@ -1,5 +1,10 @@
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
-import { type EmailDeliveryReported, emailAddressHash, type TextDeliveryReported } from '../../src/modules/compliance/compliance.events';
+import {
+  type AutomatedEmailSkipped,
+  type EmailDeliveryReported,
+  emailAddressHash,
+  type TextDeliveryReported,
+} from '../../src/modules/compliance/compliance.events';
 import type { TextMessageSent } from '../../src/modules/conversation/conversation.events';
 import { type LeadEvent, leadOwnerEventTypes } from '../../src/modules/leads/leads.events';
 import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
@@ -14,7 +19,8 @@ type Handled =
   | PersonErased
   | TextMessageSent
   | TextDeliveryReported
-  | EmailDeliveryReported;
+  | EmailDeliveryReported
+  | AutomatedEmailSkipped;
 
 /** A merged lead (issue 18) is set aside: one person counts once in every report until it is unmerged. */
 const merges = new MergedLeads('report_lead_merges', [], ['report_leads']);
@@ -31,7 +37,9 @@ export const leadReportsProjection: Projection = {
   // 3: an erased person's rows moved under a survivor by a merge, and the merge's name of them, go too (issue 18).
   // 4: texts not delivered and e-mails bounced, per lead (the office's and agent's counts join report_leads).
   // 5: each undelivered message counts for the agent who sent it (or whose automation did) and the lead's office then, not the lead's holder now.
-  version: 5,
+  // 6: a CRM e-mail held back at sending (its address bounced or complained before) counts as undelivered for its writer.
+  // 7: a bounce of other mail counts once per office (the lead it was for when its Message-ID names it), not once per lead with the address.
+  version: 7,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     ...leadOwnerEventTypes,
@@ -44,6 +52,7 @@ export const leadReportsProjection: Projection = {
     'TextMessageSent',
     'TextDeliveryReported',
     'EmailDeliveryReported',
+    'AutomatedEmailSkipped',
   ]),
   tables: ['report_leads', 'report_lead_merges', 'report_leads_parked', 'report_texts', 'report_lead_addresses', 'report_email_bounces'],
   async createTables(tx, t) {
@@ -151,6 +160,10 @@ export const leadReportsProjection: Projection = {
           // A temporary failure is retried by the relay: only what never arrives counts.
           if (e.data.outcome === 'bounced' || e.data.outcome === 'complained') await countBounce(ctx, e.eventId, e.data);
           break;
+        case 'AutomatedEmailSkipped':
+          // A CRM e-mail (it names its writer) that never left: undelivered, for who wrote it and the lead's office then.
+          if (e.data.byUserId) await countForWriter(ctx, e.eventId, e.data.leadId, e.data.byUserId, e.metadata.at);
+          break;
         default:
           assertNever(e);
       }
@@ -167,24 +180,36 @@ const everyLead = (table: (base: string) => string) =>
   `(SELECT lead_id, agent_id, office_id FROM ${table('report_leads')} UNION ALL SELECT lead_id, agent_id, office_id FROM ${table('report_leads_parked')})`;
 
 /**
- * A CRM e-mail's bounce counts for the agent who wrote it; another e-mail's (an alert, a plan's
- * mail from before reports named their e-mail) for each lead with the address and its agent now,
- * at the report: the one whose automation sent it.
+ * A CRM e-mail's bounce counts for the agent who wrote it; another e-mail's (a showing's notice,
+ * an alert) once: for the lead it was for when its Message-ID names it, else once per office
+ * among the leads with the address (several leads of one person in one office are one e-mail
+ * bounced, not several), each for that lead's agent now, the one whose automation sent it.
  */
 async function countBounce({ tx, table }: Parameters<Projection['apply']>[1], eventId: string, d: EmailDeliveryReported['data']): Promise<void> {
-  if (d.message?.leadId && d.message.byUserId) {
-    await tx.query(
-      `INSERT INTO ${table('report_email_bounces')} (event_id, lead_id, agent_id, office_id, at)
-       VALUES ($1, $2, $3, (SELECT office_id FROM ${everyLead(table)} l WHERE lead_id = $2), $4) ON CONFLICT DO NOTHING`,
-      [eventId, d.message.leadId, d.message.byUserId, d.at],
-    );
-    return;
-  }
+  if (d.message?.leadId && d.message.byUserId) return countForWriter({ tx, table }, eventId, d.message.leadId, d.message.byUserId, d.at);
+  const forLead = d.message?.leadId ?? null;
   await tx.query(
     `INSERT INTO ${table('report_email_bounces')} (event_id, lead_id, agent_id, office_id, at)
-     SELECT $1, r.lead_id, r.agent_id, r.office_id, $3 FROM ${table('report_lead_addresses')} a JOIN ${everyLead(table)} r ON r.lead_id = a.lead_id
-      WHERE a.address_hash = $2 ON CONFLICT DO NOTHING`,
-    [eventId, d.addressHash, d.at],
+     SELECT DISTINCT ON (r.office_id) $1, r.lead_id, r.agent_id, r.office_id, $3
+       FROM ${table('report_lead_addresses')} a JOIN ${everyLead(table)} r ON r.lead_id = a.lead_id
+      WHERE a.address_hash = $2 AND ($4::uuid IS NULL OR r.lead_id = $4)
+      ORDER BY r.office_id, r.lead_id ON CONFLICT DO NOTHING`,
+    [eventId, d.addressHash, d.at, forLead],
+  );
+}
+
+/** An e-mail that never reached its lead, for the agent who wrote it and the lead's office as it is now. */
+async function countForWriter(
+  { tx, table }: Pick<Parameters<Projection['apply']>[1], 'tx' | 'table'>,
+  eventId: string,
+  leadId: string,
+  agentId: string,
+  at: string,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO ${table('report_email_bounces')} (event_id, lead_id, agent_id, office_id, at)
+     VALUES ($1, $2, $3, (SELECT office_id FROM ${everyLead(table)} l WHERE lead_id = $2), $4) ON CONFLICT DO NOTHING`,
+    [eventId, leadId, agentId, at],
   );
 }
 

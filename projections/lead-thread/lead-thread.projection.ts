@@ -10,7 +10,12 @@ import {
   type SmsEvent,
   smsEventTypes,
 } from '../../src/modules/conversation/conversation.events';
-import { type EmailDeliveryReported, type TextDeliveryReported, textDeliveryEventTypes } from '../../src/modules/compliance/compliance.events';
+import {
+  type AutomatedEmailSkipped,
+  type EmailDeliveryReported,
+  type TextDeliveryReported,
+  textDeliveryEventTypes,
+} from '../../src/modules/compliance/compliance.events';
 import { EMAIL_DELIVERY_RANK, type EmailDeliveryState } from '../../src/contract/email-delivery';
 import { type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes } from '../../src/modules/leads/leads.events';
 import { type ThreadEvent, threadEventTypes } from '../../src/modules/conversation/conversation.events';
@@ -33,13 +38,14 @@ type Handled =
   | ThreadEvent
   | TextDeliveryReported
   | EmailDeliveryReported
+  | AutomatedEmailSkipped
   | AccountsMerged
   | AccountsUnmerged;
 
 type LeadRow = { user_id: string; agent_id: string | null; office_id: string | null };
 
 /** A new item before it is stored: the row without the lead and positions (an outbound text with its provider's id and first state). */
-type NewItem = Omit<ItemRow, 'at' | 'delivery_state' | 'error_code'> & {
+type NewItem = Omit<ItemRow, 'at' | 'delivery_state' | 'error_code' | 'delivery_note'> & {
   readonly at: string;
   readonly provider_id?: string;
   readonly delivery_state?: string;
@@ -73,7 +79,8 @@ export const leadThreadProjection: Projection = {
   // 5: outbound texts' delivery state and error code (contract section 13).
   // 6: CRM e-mails' delivery state (sent, delivered, bounced, complained) from the relay's reports joined by Message-ID.
   // 7: a lead's phone outside North America kept (in E.164) to match their texts by.
-  version: 7,
+  // 8: a CRM e-mail held back at sending (the address bounced or complained before, the lead turned e-mail off) is not_sent, with why.
+  version: 8,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     ...leadOwnerEventTypes,
@@ -85,6 +92,7 @@ export const leadThreadProjection: Projection = {
     ...threadEventTypes,
     ...textDeliveryEventTypes,
     'EmailDeliveryReported',
+    'AutomatedEmailSkipped',
     'AccountsMerged',
     'AccountsUnmerged',
     'PersonErased',
@@ -118,6 +126,7 @@ export const leadThreadProjection: Projection = {
       provider_id text,
       delivery_state text,
       error_code integer,
+      delivery_note text,
       tx_id bigint NOT NULL,
       global_position bigint NOT NULL,
       PRIMARY KEY (lead_id, item_id)
@@ -279,6 +288,10 @@ export const leadThreadProjection: Projection = {
         case 'EmailDeliveryReported':
           await reportEmailDelivery(ctx, e.data);
           break;
+        case 'AutomatedEmailSkipped':
+          // Only a thread's e-mail names its writer; an alert's or digest's skip is the timeline's alone.
+          if (e.data.byUserId) await setEmailState(ctx, e.data.messageId, 'not_sent', null, e.data.reason);
+          break;
         case 'LeadEmailReceived': {
           const d = e.data;
           const media = d.attachments.length ? d.attachments.map((a) => ({ url: `/uploads/${a.uploadId}`, contentType: a.contentType, name: a.name })) : null;
@@ -357,10 +370,20 @@ async function reportDelivery({ tx, table, push }: ProjectionContext, d: TextDel
  * e-mail's item when it moves it further (delivered, then perhaps marked as spam; a temporary
  * failure is the relay's to retry, not news), pushed to whoever sees the thread.
  */
-async function reportEmailDelivery({ tx, table, push }: ProjectionContext, d: EmailDeliveryReported['data']): Promise<void> {
+async function reportEmailDelivery(ctx: ProjectionContext, d: EmailDeliveryReported['data']): Promise<void> {
   const messageId = d.message?.messageId;
   if (!messageId || d.outcome === 'temporary') return;
-  const state: EmailDeliveryState = d.outcome;
+  await setEmailState(ctx, messageId, d.outcome, d.code, null);
+}
+
+/** A CRM e-mail's item moved to `state` when that is further along, pushed to whoever sees the thread. */
+async function setEmailState(
+  { tx, table, push }: ProjectionContext,
+  messageId: string,
+  state: EmailDeliveryState,
+  code: number | null,
+  note: string | null,
+): Promise<void> {
   const { rows } = await tx.query<ItemRow & { lead_id: string }>(
     `SELECT lead_id, ${ITEM_COLUMNS} FROM ${table('thread_items')} WHERE item_id = $1 AND channel = 'email' AND direction = 'out'`,
     [messageId],
@@ -368,14 +391,15 @@ async function reportEmailDelivery({ tx, table, push }: ProjectionContext, d: Em
   for (const row of rows) {
     const now = (row.delivery_state ?? 'sent') as EmailDeliveryState;
     if ((EMAIL_DELIVERY_RANK[now] ?? 0) >= EMAIL_DELIVERY_RANK[state]) continue;
-    await tx.query(`UPDATE ${table('thread_items')} SET delivery_state = $3, error_code = $4 WHERE lead_id = $1 AND item_id = $2`, [
+    await tx.query(`UPDATE ${table('thread_items')} SET delivery_state = $3, error_code = $4, delivery_note = $5 WHERE lead_id = $1 AND item_id = $2`, [
       row.lead_id,
       messageId,
       state,
-      d.code,
+      code,
+      note,
     ]);
     const lead = (await tx.query<LeadRow>(`SELECT user_id, agent_id, office_id FROM ${table('thread_leads')} WHERE lead_id = $1`, [row.lead_id])).rows[0];
-    const item = itemOf({ ...row, delivery_state: state, error_code: d.code });
+    const item = itemOf({ ...row, delivery_state: state, error_code: code, delivery_note: note });
     if (lead) push({ to: threadRooms(lead), name: 'thread.item', payload: { leadId: row.lead_id, agentId: lead.agent_id, item } });
   }
 }

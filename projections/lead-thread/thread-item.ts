@@ -17,9 +17,11 @@ export type ItemRow = {
   media: readonly ThreadMedia[] | null;
   delivery_state: string | null;
   error_code: number | null;
+  delivery_note: string | null;
 };
 
-export const ITEM_COLUMNS = 'item_id, channel, direction, body, subject, at, author_id, read_at, outcome, duration_seconds, media, delivery_state, error_code';
+export const ITEM_COLUMNS =
+  'item_id, channel, direction, body, subject, at, author_id, read_at, outcome, duration_seconds, media, delivery_state, error_code, delivery_note';
 
 const iso = (v: Date | string): string => (typeof v === 'string' ? new Date(v).toISOString() : v.toISOString());
 
@@ -40,7 +42,7 @@ export function itemOf(r: ItemRow): ThreadItem {
       ? { deliveryState: (r.delivery_state ?? 'sent') as DeliveryState, errorCode: r.error_code }
       : {}),
     ...(r.channel === 'email' && r.direction === 'out' && r.delivery_state
-      ? { deliveryState: r.delivery_state as EmailDeliveryState, errorCode: r.error_code }
+      ? { deliveryState: r.delivery_state as EmailDeliveryState, errorCode: r.error_code, ...(r.delivery_note ? { deliveryNote: r.delivery_note } : {}) }
       : {}),
   };
 }

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { BehaviourAlertRaised } from '../../src/modules/behaviour/behaviour.events';
-import type { AutomatedEmailSkipped, AutomatedTextHeld, AutomatedTextSkipped, ConsentWordingUnclear } from '../../src/modules/compliance/compliance.events';
+import type {
+  AutomatedEmailSkipped,
+  AutomatedTextHeld,
+  AutomatedTextSkipped,
+  AutomatedTextWithdrawn,
+  ConsentWordingUnclear,
+  EmailDeliveryReported,
+} from '../../src/modules/compliance/compliance.events';
 import type { MarketSubscriptionEvent } from '../../src/modules/market-reports/market-reports.events';
 import type { EnrolmentEvent } from '../../src/modules/plans/plans.events';
 import { ERASED, ERASED_NAME } from '../../src/modules/privacy/privacy.events';
@@ -29,7 +36,9 @@ type Handled =
   | MarketSubscriptionEvent
   | AutomatedTextHeld
   | AutomatedTextSkipped
-  | AutomatedEmailSkipped;
+  | AutomatedTextWithdrawn
+  | AutomatedEmailSkipped
+  | EmailDeliveryReported;
 
 /** This read model's own copy of who holds a lead: whose dashboards hear of its lines, and who may read them (feed/since). */
 type LeadRow = {
@@ -75,7 +84,9 @@ export const leadTimelineProjection: Projection = {
     'MarketReportUnsubscribed',
     'AutomatedTextHeld',
     'AutomatedTextSkipped',
+    'AutomatedTextWithdrawn',
     'AutomatedEmailSkipped',
+    'EmailDeliveryReported',
   ]),
   tables: ['lead_timeline', LEADS, 'lead_showings', ...merges.tables],
   async createTables(tx, t) {
@@ -315,9 +326,23 @@ export const leadTimelineProjection: Projection = {
           if (row) await addEntry(ctx, e, row.lead_id, row.site_id, summaries.textSkipped(e.data.errorCode), { mergedFrom: row.merged_from ?? null });
           break;
         }
+        case 'AutomatedTextWithdrawn': {
+          const row = await rowOf(e.data.leadId);
+          if (row) await addEntry(ctx, e, row.lead_id, row.site_id, summaries.reminderWithdrawn(e.data), { mergedFrom: row.merged_from ?? null });
+          break;
+        }
         case 'AutomatedEmailSkipped': {
           const row = await rowOf(e.data.leadId);
           if (row) await addEntry(ctx, e, row.lead_id, row.site_id, clip(`E-mail not sent: ${e.data.reason}`), { mergedFrom: row.merged_from ?? null });
+          break;
+        }
+        case 'EmailDeliveryReported': {
+          // Mail to a lead outside the thread (a showing's notice) whose Message-ID names the lead: the report is a line of
+          // that lead's. A thread's e-mail shows it on the thread; a temporary failure is the relay's to retry.
+          const m = e.data.message;
+          if (!m?.leadId || m.messageId || e.data.outcome === 'temporary') break;
+          const row = await rowOf(m.leadId);
+          if (row) await addEntry(ctx, e, row.lead_id, row.site_id, summaries.mailReport(m.outbox, e.data), { mergedFrom: row.merged_from ?? null });
           break;
         }
         case 'ConsentWordingUnclear': {

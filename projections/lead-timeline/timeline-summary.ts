@@ -1,5 +1,6 @@
 import type { ConsentChannel } from '../../src/modules/accounts/accounts.events';
 import { callSummary } from '../../src/contract/calls';
+import { showingWhen } from '../../src/contract/showings';
 import type { CallOutcome } from '../../src/modules/conversation/conversation.events';
 import type { ContactChannel, LeadPutInPond } from '../../src/modules/leads/leads.events';
 
@@ -21,6 +22,16 @@ export const UNKNOWN_HOME = 'a home no longer listed';
 
 /** The summary with the home's address (or what stands for it) in place of HOME, clipped again. */
 export const withHome = (summary: string, home: string): string => (summary.includes(HOME) ? clip(summary.replace(HOME, home)) : summary);
+
+/** Why a held showing reminder never went, as the timeline ends its line. */
+const WITHDRAWN: Record<'moved' | 'cancelled' | 'begun', string> = {
+  moved: 'withdrawn: the showing moved',
+  cancelled: 'withdrawn: the showing was cancelled',
+  begun: 'not sent: the showing had begun',
+};
+
+/** What the timeline calls an outbox's e-mail when the relay reports on it. */
+const MAIL_OF: Readonly<Record<string, string>> = { 'showing-notices': 'Showing notice e-mail' };
 
 const CHANNEL: Record<ConsentChannel, string> = {
   email: 'E-mail',
@@ -62,6 +73,12 @@ export const summaries = {
     `The lead's ${channel === 'text' ? 'text' : 'e-mail'} may ask not to be contacted: confirm it to turn ${CHANNEL[channel]} off`,
   textHeld: (reason: 'quiet-hours' | 'daily-limit', localUntil: string) =>
     `Automated text held for ${reason === 'quiet-hours' ? 'quiet hours' : "the office's daily limit"} until ${localUntil} (the lead's time)`,
+  reminderWithdrawn: (d: { reason: 'moved' | 'cancelled' | 'begun'; showingAt: string; zone: string }) =>
+    `Reminder for the showing on ${showingWhen(d.showingAt, d.zone)} ${WITHDRAWN[d.reason]}`,
+  mailReport: (outbox: string, d: { outcome: 'delivered' | 'bounced' | 'complained' | 'temporary'; reason: string; code: number | null }) =>
+    clip(
+      `${MAIL_OF[outbox] ?? 'E-mail'} ${d.outcome === 'delivered' ? 'delivered' : d.outcome === 'complained' ? 'marked as spam' : `bounced: ${d.reason}${d.code ? ` (code ${d.code})` : ''}`}`,
+    ),
   textSkipped: (errorCode: number) => `Automated text not sent: the lead's number cannot take texts (carrier error ${errorCode})`,
   cellPhone: (cell: string | null) => (cell ? 'Cell phone changed' : 'Cell phone removed'),
   stage: (fromStage: string, stage: string, byUserId: string | null) => clip(`Moved from ${fromStage} to ${stage}${byUserId ? '' : ' (automatically)'}`),

@@ -38,10 +38,12 @@ export const ThreadItemSchema = z.strictObject({
   /**
    * Outbound texts and MMS: how far the carrier got with it (contract section 13), and its error
    * code when it failed; CRM e-mails: what the relay reported (sent, delivered, bounced,
-   * complained), and the SMTP code of a bounce.
+   * complained), and the SMTP code of a bounce, or not_sent when it was held back at sending.
    */
-  deliveryState: z.enum([...DELIVERY_STATES, 'bounced', 'complained']).optional(),
+  deliveryState: z.enum([...DELIVERY_STATES, 'bounced', 'complained', 'not_sent']).optional(),
   errorCode: z.number().nullable().optional(),
+  /** A CRM e-mail held back at sending (`not_sent`): why, in words. */
+  deliveryNote: z.string().optional(),
   /** The name of the lead merged into this one that the item came from (issue 18); absent for the lead's own. */
   mergedFrom: z.string().optional(),
 });

@@ -3,6 +3,7 @@ import type { ThreadItem } from '../../src/contract/thread';
 import { firstBrokenLink, type EvidenceEntry } from '../../src/modules/compliance/lead-evidence/evidence-chain';
 import { demoUser, newLead, settle, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';
+import { holdLeadEmails } from '../support/held-back-email';
 import { mailgunEnv, mailgunEvent, type MailgunSample, mailgunSample } from '../support/mailgun-stand-in';
 
 const jane = demoUser('agent');
@@ -106,5 +107,34 @@ describe("an e-mail's delivery joined to its message", () => {
     expect(perAgent.find((a) => a.agentId === jane.userId)?.emails).toBeGreaterThanOrEqual(1);
     const alexOwn = (await (await signIn(app.server, alex.email)).get('/api/dashboard/reports')).body.undelivered;
     expect(alexOwn).toMatchObject({ emails: 0, texts: 0 });
+  });
+
+  // Last: it stops the server's e-mail sender for the rest of the file.
+  it('an e-mail whose address bounced while it waited is Not sent on the thread, with why; in the evidence; undelivered for its writer', async () => {
+    const { leadId, email } = await newLead(app.server, 'jane.localhost');
+    await settle(app.server);
+    const held = await holdLeadEmails(app.server);
+    const agent = await signIn(app.server, jane.email, 'jane.localhost');
+    const before = (await agent.get('/api/dashboard/reports')).body.undelivered.emails as number;
+    const sent = await agent.post(`/api/dashboard/leads/${leadId}/emails`, { subject: 'Waiting', body: 'Still there?' });
+    expect(sent.status, sent.text).toBe(201);
+    const messageId = sent.body.messageId as string;
+    await settle(app.server);
+    await held.bounce(email);
+    await settle(app.server);
+    // The address's own bounce counts once for the lead's agent; the e-mail held back counts once more, for its writer.
+    const afterBounce = (await agent.get('/api/dashboard/reports')).body.undelivered.emails as number;
+    await held.sendWaiting();
+    expect((await pool().query('SELECT 1 FROM mail_outbox WHERE to_address = $1 AND subject = $2', [email, 'Waiting'])).rowCount).toBe(0);
+
+    expect(await itemOf(leadId, messageId)).toMatchObject({
+      deliveryState: 'not_sent',
+      deliveryNote: expect.stringMatching(/bounced on .*: mailbox does not exist$/),
+    });
+    const evidence = (await agent.get(`/api/dashboard/leads/${leadId}/evidence`)).body as { deliveries: unknown[]; entries: EvidenceEntry[] };
+    expect(evidence.deliveries).toContainEqual({ channel: 'email', messageId, state: 'not_sent', errorCode: null, at: expect.any(String) });
+    expect(firstBrokenLink(evidence.entries)).toBeNull();
+    expect((await agent.get('/api/dashboard/reports')).body.undelivered.emails).toBe(afterBounce + 1);
+    expect(afterBounce).toBe(before + 1);
   });
 });

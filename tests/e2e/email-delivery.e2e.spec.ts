@@ -3,8 +3,10 @@ import { seriousViolations } from '../support/axe';
 import { dashboardBrowserApp } from '../support/browser-app';
 import { janesLead, signIn } from '../support/dashboard-fixture';
 import { waitForMail } from '../support/mail-outbox';
+import { holdLeadEmails } from '../support/held-back-email';
 import { mailgunEnv, mailgunEvent, type MailgunSample, mailgunSample } from '../support/mailgun-stand-in';
 import { signInPage } from '../support/sign-in-page';
+import { waitUntil } from '../support/wait-until';
 
 const LIVE_MS = 15_000;
 
@@ -46,5 +48,37 @@ describe("a CRM e-mail's delivery in Chromium at 390 px: Sent, Delivered, then B
     expect(await item.getByTestId('delivery-error').textContent()).toBe('Bounced: mailbox does not exist (code 550). No more e-mail goes to this address.');
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  });
+
+  // Last: it stops the server's e-mail sender for the rest of the file.
+  it('an e-mail held back at sending because its address bounced meanwhile turns from Sent to Not sent, with why, live; axe-clean at 390 px', async () => {
+    const { server, browser } = app;
+    const { leadId, email } = await janesLead(server, { FullName: 'Hal Held' });
+    const held = await holdLeadEmails(server);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(LIVE_MS);
+    await page.goto(`${server.url}/search`);
+    await signInPage(page, 'agent@demo.test');
+    await page.goto(`${server.url}/dashboard?lead=${leadId}&chat=1`);
+    const panel = page.getByRole('region', { name: 'Conversation' });
+
+    const agent = await signIn(server, 'agent@demo.test', 'jane.localhost');
+    const sent = await agent.post(`/api/dashboard/leads/${leadId}/emails`, { subject: 'Before the bounce', body: 'Two open houses on Sunday.' });
+    expect(sent.status, sent.text).toBe(201);
+    const item = panel.locator('[data-testid="thread-item"][data-channel="email"]').filter({ hasText: 'Before the bounce' });
+    await item.getByTestId('delivery-state').filter({ hasText: 'Sent' }).waitFor();
+    await held.bounce(email);
+    await waitUntil(
+      'the bounce is on the address',
+      async () => (await agent.post(`/api/dashboard/leads/${leadId}/emails/preview`, { subject: 'x', body: 'y' })).body.canSend === false,
+    );
+    await held.sendWaiting();
+
+    await item.getByTestId('delivery-state').filter({ hasText: 'Not sent' }).waitFor();
+    expect(await item.getByTestId('delivery-error').textContent()).toMatch(/^Not sent: [^ ]+@… bounced on .*: mailbox does not exist$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await context.close();
   });
 });

@@ -53,19 +53,44 @@ export type AutomatedTextSkipped = {
   readonly data: { readonly leadId: string; readonly messageId: string; readonly reason: 'unreachable'; readonly errorCode: number };
 };
 
-/** An e-mail to the lead not sent because their address bounced for good or complained; `reason` in words, as the timeline says it. On `compliance-{leadId}`. */
+/**
+ * An e-mail to the lead not sent because their address bounced for good or complained, or the
+ * lead turned e-mail off since it was written; `reason` in words, as the timeline says it. For an
+ * e-mail of the lead's thread (a CRM e-mail) `byUserId` names who wrote it (or whose plan did) and
+ * `messageId` is the thread's message; absent for other mail (alerts, digests), whose `messageId`
+ * is its sender's own. On `compliance-{leadId}`.
+ */
 export type AutomatedEmailSkipped = {
   readonly type: 'AutomatedEmailSkipped';
-  readonly data: { readonly leadId: string; readonly messageId: string; readonly reason: string };
+  readonly data: { readonly leadId: string; readonly messageId: string; readonly reason: string; readonly byUserId?: string };
 };
 
-export type ComplianceEvent = ConsentWordingUnclear | ConsentRevocationConfirmed | AutomatedTextHeld | AutomatedTextSkipped | AutomatedEmailSkipped;
+/**
+ * A showing's reminder text that waited in the outbox and will never go: the showing moved or was
+ * cancelled (taken back), or it had begun before the lead's window opened (dropped). `showingAt`
+ * is the start it reminded of, `zone` the clock the timeline names it on. At most one per text
+ * (its event id is the text's). On `compliance-{leadId}`.
+ */
+export type AutomatedTextWithdrawn = {
+  readonly type: 'AutomatedTextWithdrawn';
+  readonly data: {
+    readonly leadId: string;
+    readonly messageId: string;
+    readonly reason: 'moved' | 'cancelled' | 'begun';
+    readonly showingAt: string;
+    readonly zone: string;
+  };
+};
+
+export type ComplianceEvent =
+  ConsentWordingUnclear | ConsentRevocationConfirmed | AutomatedTextHeld | AutomatedTextSkipped | AutomatedEmailSkipped | AutomatedTextWithdrawn;
 export const complianceEventTypes = [
   'ConsentWordingUnclear',
   'ConsentRevocationConfirmed',
   'AutomatedTextHeld',
   'AutomatedTextSkipped',
   'AutomatedEmailSkipped',
+  'AutomatedTextWithdrawn',
 ] as const satisfies readonly ComplianceEvent['type'][];
 
 /**

@@ -8,4 +8,4 @@ export type { AutomatedTextHeld, TextDeliveryReported } from './compliance.event
 export { textDeliveryEventTypes, textDeliveryStream } from './compliance.events';
 export { type AutomatedText, queueAutomatedText, withdrawAutomatedTexts } from './quiet-hours/automated-text-queue';
 export { undeliverable, undeliverableMessage } from './email-delivery/email-address';
-export { skipUndeliverableEmail } from './email-delivery/skip-undeliverable';
+export { recordEmailSkipped, skipUndeliverableEmail, UNSUBSCRIBED_REASON } from './email-delivery/skip-undeliverable';

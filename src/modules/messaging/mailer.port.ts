@@ -28,6 +28,20 @@ export function messageIdOf(key: string, from: string): string {
   return `<${key.replace(/[^A-Za-z0-9.\-_]/g, '-')}@${domain}>`;
 }
 
+/**
+ * The message key of an e-mail to a lead from an outbox that is not the lead's thread (a showing's
+ * notice): `{outbox}.{row parts}.lead.{leadId}`, so that the relay's reports on it, which name only
+ * the Message-ID, find the lead it was for.
+ */
+export const leadMailKey = (outbox: string, row: readonly (string | number)[], leadId: string): string => `${outbox}.${row.join('.')}.lead.${leadId}`;
+
+const LEAD_IN_KEY = /\.lead\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** The lead a row key made by leadMailKey names (the part after the outbox), or null. */
+export function leadOfMailKey(key: string): string | null {
+  return LEAD_IN_KEY.exec(key)?.[1] ?? null;
+}
+
 /** The Mailer port: SMTP (nodemailer) when SMTP_URL is set, else the development outbox table. */
 export abstract class Mailer {
   abstract send(message: MailMessage): Promise<void>;

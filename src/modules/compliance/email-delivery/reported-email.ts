@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { LEAD_EMAIL_OUTBOX, leadEmailOfMail } from '../../conversation';
+import { leadOfMailKey } from '../../messaging';
 import type { ReportedEmail } from '../compliance.events';
 
 /**
@@ -16,12 +17,14 @@ export function outboxRowOf(messageId: string): { readonly outbox: string; reado
 
 /**
  * The e-mail a relay report is about: its outbox and row from the Message-ID; for a CRM e-mail
- * also its lead, its message on the thread and who wrote it, from the outbox row.
+ * also its lead, its message on the thread and who wrote it, from the outbox row; for other mail
+ * to a lead whose key names it (leadMailKey: showing notices), the lead.
  */
 export async function reportedEmail(pool: pg.Pool, messageId: unknown): Promise<ReportedEmail | null> {
   if (typeof messageId !== 'string') return null;
   const row = outboxRowOf(messageId);
   if (!row) return null;
   const crm = row.outbox === LEAD_EMAIL_OUTBOX ? await leadEmailOfMail(pool, row.key) : null;
-  return { ...row, leadId: crm?.leadId ?? null, messageId: crm?.messageId ?? null, byUserId: crm?.byUserId ?? null };
+  // Other mail to a lead (a showing's notice) names its lead in the key; it is no message of the thread.
+  return { ...row, leadId: crm?.leadId ?? leadOfMailKey(row.key), messageId: crm?.messageId ?? null, byUserId: crm?.byUserId ?? null };
 }

@@ -15,16 +15,34 @@ export async function skipUndeliverableEmail(
   store: EventStore,
   to: { readonly leadId: string; readonly siteId: string; readonly email: string },
   messageId: string,
+  crm?: { readonly byUserId: string },
 ): Promise<boolean> {
   const bounced = await undeliverable(store, to.email);
   if (!bounced) return false;
+  await recordEmailSkipped(store, to, messageId, undeliverableMessage(to.email, bounced), crm);
+  return true;
+}
+
+/** The lead's unsubscribing, as a skipped e-mail's reason says it. */
+export const UNSUBSCRIBED_REASON = 'the lead turned e-mail off';
+
+/**
+ * An e-mail to the lead left unsent for good, on the lead's timeline (and, for a CRM e-mail,
+ * its thread and the sender's undelivered count): once per message, whoever records it.
+ */
+export async function recordEmailSkipped(
+  store: EventStore,
+  to: { readonly leadId: string; readonly siteId: string },
+  messageId: string,
+  reason: string,
+  crm?: { readonly byUserId: string },
+): Promise<void> {
   await recordOnce(store, complianceStream(to.leadId), [
     {
       type: 'AutomatedEmailSkipped',
-      data: { leadId: to.leadId, messageId, reason: undeliverableMessage(to.email, bounced) },
+      data: { leadId: to.leadId, messageId, reason, ...(crm ? { byUserId: crm.byUserId } : {}) },
       eventId: stableId(`automated-email-skipped:${messageId}`),
       metadata: metadataOf(systemContext(new Date(), to.siteId)),
     },
   ]);
-  return true;
 }

@@ -18,7 +18,9 @@ export type LeadEvidence = {
  * What became of each message as of the moment: a text's latest state from its carrier (its
  * message id, state, the carrier's error code, when reported); each relay report on the lead's
  * address (delivered, bounced, complained, a temporary failure) with the message of the thread it
- * is about (`messageId` null for mail outside the thread, such as alerts, or older reports).
+ * is about (`messageId` null for mail outside the thread, such as alerts, or older reports); each
+ * e-mail held back at sending (`not_sent`: the address bounced or complained before, or the lead
+ * turned e-mail off).
  */
 export type Delivery = {
   readonly channel: 'text' | 'email';
@@ -49,6 +51,10 @@ function deliveriesOf(until: readonly HistoryEvent[]): Delivery[] {
       const message = d.message as { messageId?: unknown } | null | undefined;
       const messageId = typeof message?.messageId === 'string' ? message.messageId : null;
       emails.push({ channel: 'email', messageId, state: d.outcome, errorCode: typeof d.code === 'number' ? d.code : null, at: e.at });
+    }
+    // Held back at sending: the relay never had it. Only a thread's e-mail (it names its writer) is named by its message.
+    if (e.type === 'AutomatedEmailSkipped' && typeof d.messageId === 'string') {
+      emails.push({ channel: 'email', messageId: typeof d.byUserId === 'string' ? d.messageId : null, state: 'not_sent', errorCode: null, at: e.at });
     }
   }
   return [...texts.values(), ...emails];

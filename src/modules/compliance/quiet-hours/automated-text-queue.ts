@@ -1,9 +1,11 @@
 import type pg from 'pg';
-import { systemContext } from '../../../commands/command-context';
+import { metadataOf, systemContext } from '../../../commands/command-context';
+import { recordOnce } from '../../../commands/decide-and-append';
+import { stableId } from '../../../shared/stable-id';
 import { handleCommand } from '../../../commands/handle-command';
 import { wallClock } from '../../../contract/time-zone';
 import type { EventStore } from '../../../eventstore/event-store.port';
-import { complianceStream } from '../compliance.events';
+import { type AutomatedTextWithdrawn, complianceStream } from '../compliance.events';
 import { nextTextSlot } from './quiet-hours';
 import { textHeldDecider } from './text-held.decide';
 import { loadTextRules } from './text-rules';
@@ -78,9 +80,41 @@ export async function queueAutomatedText(store: EventStore, pool: pg.Pool, t: Au
 
 /**
  * Takes back automated texts still waiting (a cancelled or moved showing's reminder): they are
- * never sent. One already sent stays as it is.
+ * never sent, and the lead's timeline says so (`why`; on the showing's clock `zone`). One already
+ * sent stays as it is. Done again (a retry, another instance at once), the rows already taken back
+ * are named again and their line is the same event id: one line per text.
  */
-export async function withdrawAutomatedTexts(pool: pg.Pool, messageIds: readonly string[]): Promise<void> {
+export async function withdrawAutomatedTexts(
+  store: EventStore,
+  pool: pg.Pool,
+  messageIds: readonly string[],
+  why: { readonly reason: 'moved' | 'cancelled'; readonly zone: string },
+  now: Date,
+): Promise<void> {
   if (messageIds.length === 0) return;
-  await pool.query(`UPDATE automated_texts SET state = 'withdrawn', body = '' WHERE message_id = ANY($1::uuid[]) AND state = 'pending'`, [messageIds]);
+  const { rows } = await pool.query<{ message_id: string; lead_id: string; site_id: string; void_after: Date | null }>(
+    `UPDATE automated_texts SET state = 'withdrawn', body = '' WHERE message_id = ANY($1::uuid[]) AND state IN ('pending', 'withdrawn')
+     RETURNING message_id, lead_id, site_id, void_after`,
+    [messageIds],
+  );
+  for (const r of rows)
+    if (r.void_after)
+      await recordTextWithdrawn(
+        store,
+        { leadId: r.lead_id, messageId: r.message_id, reason: why.reason, showingAt: r.void_after.toISOString(), zone: why.zone },
+        r.site_id,
+        now,
+      );
+}
+
+/** The timeline's line for a reminder that will never go, once per text whoever records it first. */
+export async function recordTextWithdrawn(store: EventStore, data: AutomatedTextWithdrawn['data'], siteId: string, now: Date): Promise<void> {
+  await recordOnce(store, complianceStream(data.leadId), [
+    {
+      type: 'AutomatedTextWithdrawn',
+      data,
+      eventId: stableId(`automated-text-withdrawn:${data.messageId}`),
+      metadata: metadataOf(systemContext(now, siteId)),
+    },
+  ]);
 }

@@ -13,6 +13,8 @@ import { recordOnce } from '../../../commands/decide-and-append';
 import { metadataOf } from '../../../commands/command-context';
 import { stableId } from '../../../shared/stable-id';
 import { complianceStream } from '../compliance.events';
+import { recordTextWithdrawn } from './automated-text-queue';
+import { loadTextRules } from './text-rules';
 
 const log = logger('automated-texts');
 
@@ -74,10 +76,17 @@ export class AutomatedTextSender extends SweptReactor {
 
   private async compose(row: Row, now: Date): Promise<OutboxPlan<Composed>> {
     // Held past the moment it was about (the showing began while the lead slept): never sent late.
-    if (row.void_after && row.void_after.getTime() <= now.getTime()) return { state: 'expired' };
+    const expired = row.void_after !== null && row.void_after.getTime() <= now.getTime();
     const { lead } = await loadLead(this.kit.store, row.lead_id);
-    if (!lead.exists) return { state: 'dropped' };
+    if (!lead.exists) return { state: expired ? 'expired' : 'dropped' };
     const { account } = await loadAccount(this.kit.store, lead.userId);
+    if (expired) {
+      // Named on the lead's clock, the one its quiet hours held it by.
+      const { zone } = await loadTextRules(this.kit.store, lead, account.exists ? account.cellPhone : null);
+      const data = { leadId: lead.leadId, messageId: row.message_id, reason: 'begun' as const, showingAt: row.void_after!.toISOString(), zone };
+      await recordTextWithdrawn(this.kit.store, data, lead.siteId, now);
+      return { state: 'expired' };
+    }
     const refusal = textEligibility(account);
     if (refusal || !account.exists) return { state: refusal ?? 'dropped' };
     // A number the carrier said cannot take texts is not texted by automation again; the timeline says why.

@@ -7,7 +7,7 @@ import { renderLeadEmail } from './lead-email-mail';
 import { LEAD_EMAIL_PUSH } from './lead-email.queue';
 import { replyAddress } from './reply-address';
 import { LEAD_EMAIL_OUTBOX } from './lead-email-of-mail';
-import { skipUndeliverableEmail } from '../../compliance';
+import { recordEmailSkipped, skipUndeliverableEmail, UNSUBSCRIBED_REASON } from '../../compliance';
 
 type Row = { mail_id: string; message_id: string; lead_id: string; by_user_id: string; subject: string; body: string };
 /** Taken oldest first; the words are cleared once done; a failing row is tried again as the outboxes' retry policy says. */
@@ -54,8 +54,13 @@ export class LeadEmailSender extends MailOutboxSender<Row> {
     ]);
     if (!account.exists) return { state: 'dropped' };
     // An address that bounced for good or complained gets nothing more; the timeline says why (before consent: a complaint also turns it off).
-    if (await skipUndeliverableEmail(this.kit.store, lead, row.message_id)) return { state: 'suppressed' };
-    if (!account.consent.email) return { state: 'suppressed' };
+    // Named as the thread's message and its writer: the thread shows it not sent, and it counts as undelivered for them.
+    const crm = { byUserId: row.by_user_id };
+    if (await skipUndeliverableEmail(this.kit.store, lead, row.message_id, crm)) return { state: 'suppressed' };
+    if (!account.consent.email) {
+      await recordEmailSkipped(this.kit.store, lead, row.message_id, UNSUBSCRIBED_REASON, crm);
+      return { state: 'suppressed' };
+    }
     const unsubscribe = await this.links.unsubscribeLinks(lead.userId, site);
     return {
       message: {

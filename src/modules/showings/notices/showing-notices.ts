@@ -6,7 +6,7 @@ import { logger } from '../../../shared/logger';
 import { loadAccount } from '../../accounts';
 import { loadLead } from '../../leads';
 import { textEligibility } from '../../messaging';
-import { decideOnceWithRetry, type Mailer, type ReactorOutbox } from '../../messaging';
+import { decideOnceWithRetry, leadMailKey, type Mailer, type MailMessage, type ReactorOutbox } from '../../messaging';
 import { queueAutomatedText, withdrawAutomatedTexts } from '../../compliance';
 import { stableId } from '../../../shared/stable-id';
 import { loadShowing } from '../showing';
@@ -93,18 +93,27 @@ export class ShowingNotices {
         if (!live) return false;
         // A reminder text still held for the lead's quiet hours is about a time that no longer holds.
         if (to === 'lead' && (n.kind === 'invite' || n.kind === 'cancel'))
-          await withdrawAutomatedTexts(this.deps.pool, earlierReminderTexts(n.showingId, n.sequence));
+          await withdrawAutomatedTexts(
+            this.deps.store,
+            this.deps.pool,
+            earlierReminderTexts(n.showingId, n.sequence),
+            { reason: n.kind === 'cancel' ? 'cancelled' : 'moved', zone: showing.timeZone },
+            now,
+          );
+        // To the lead: its Message-ID names the lead, so the relay's reports reach the lead's timeline.
+        const keyed = (m: MailMessage): MailMessage =>
+          to === 'lead' ? { ...m, messageKey: leadMailKey('showing-notices', [n.showingId, n.kind, n.sequence], showing.leadId) } : m;
         if (n.kind === 'invite') {
           const { rowCount } = await db.query(
             `SELECT 1 FROM showing_notice_outbox WHERE showing_id = $1 AND kind = 'invite' AND state = 'sent' AND sequence < $2`,
             [n.showingId, n.sequence],
           );
-          await this.deps.mailer.send(invitationMail(c, (rowCount ?? 0) > 0));
+          await this.deps.mailer.send(keyed(invitationMail(c, (rowCount ?? 0) > 0)));
         } else if (n.kind === 'propose') {
           const token = signProposalLink(await this.deps.secret(), n.showingId, n.sequence, now);
-          await this.deps.mailer.send(proposalMail(c, `${this.deps.baseUrl}${PROPOSAL_PAGE}?t=${encodeURIComponent(token)}`));
+          await this.deps.mailer.send(keyed(proposalMail(c, `${this.deps.baseUrl}${PROPOSAL_PAGE}?t=${encodeURIComponent(token)}`)));
         } else if (n.kind === 'cancel') {
-          await this.deps.mailer.send(cancellationMail(c, to, showing.invited));
+          await this.deps.mailer.send(keyed(cancellationMail(c, to, showing.invited)));
           if (to === 'agent' && showing.cancelledByLead && agentId) {
             await this.deps.push(agentId, {
               title: 'A lead cancelled a showing',
@@ -129,7 +138,7 @@ export class ShowingNotices {
             },
             now,
           );
-        else await this.deps.mailer.send(reminderMail(c));
+        else await this.deps.mailer.send(keyed(reminderMail(c)));
         return true;
       },
       (err, f) =>

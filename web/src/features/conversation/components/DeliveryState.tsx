@@ -8,7 +8,8 @@ const LABEL: Record<NonNullable<ThreadItem['deliveryState']>, string> = { ...DEL
 
 /**
  * An outbound text's state as the carrier last reported it (Queued, Sent, Delivered, Not
- * delivered, Failed), or a CRM e-mail's as the relay did (Sent, Delivered, Bounced, Marked as spam).
+ * delivered, Failed), or a CRM e-mail's as the relay did (Sent, Delivered, Bounced, Marked as spam), or
+ * Not sent when it was held back at sending.
  */
 export function DeliveryLabel({ item }: { item: ThreadItem }) {
   if (!item.deliveryState) return null;
@@ -19,7 +20,7 @@ export function DeliveryLabel({ item }: { item: ThreadItem }) {
   );
 }
 
-/** Under a text the carrier could not deliver, or an e-mail that bounced or was marked as spam: why, in words (the code kept for support). */
+/** Under a text the carrier could not deliver, or an e-mail that bounced, was marked as spam or was not sent: why, in words (the code kept for support). */
 export function DeliveryError({ item }: { item: ThreadItem }) {
   if (item.channel === 'email') return <EmailDeliveryError item={item} />;
   if (item.deliveryState !== 'undelivered' && item.deliveryState !== 'failed') return null;
@@ -33,6 +34,12 @@ export function DeliveryError({ item }: { item: ThreadItem }) {
 }
 
 function EmailDeliveryError({ item }: { item: ThreadItem }) {
+  if (item.deliveryState === 'not_sent')
+    return (
+      <p className={styles.reason} data-testid="delivery-error">
+        Not sent: {item.deliveryNote ?? 'this address takes no more e-mail.'}
+      </p>
+    );
   if (item.deliveryState !== 'bounced' && item.deliveryState !== 'complained') return null;
   return (
     <p className={styles.reason} data-testid="delivery-error">
