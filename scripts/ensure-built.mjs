@@ -45,8 +45,10 @@ if (stamp('dist/.built') < serverSources) {
   fs.writeFileSync(path.join(root, 'dist/.built'), new Date().toISOString());
 }
 
-const webSources = newest(['web/src', 'web/index.html', 'web/vite.config.mts', 'web/public', 'src/contract', 'package-lock.json']);
-if (stamp('web/dist/index.html') < webSources) {
+const webSources = newest(['web/src', 'web/index.html', 'web/listing.html', 'web/vite.config.mts', 'web/public', 'src/contract', 'package-lock.json']);
+// The app, then a listing page's entry beside it (web/vite.config.mts), written last.
+if (stamp('web/dist/listing.html') < webSources) {
   process.stderr.write('Building the web app...\n');
   run(bin('vite'), ['build', '--config', 'web/vite.config.mts', '--logLevel', 'warn']);
+  run(bin('vite'), ['build', '--config', 'web/vite.config.mts', '--mode', 'listing', '--logLevel', 'warn']);
 }
