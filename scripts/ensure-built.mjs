@@ -45,7 +45,7 @@ if (stamp('dist/.built') < serverSources) {
   fs.writeFileSync(path.join(root, 'dist/.built'), new Date().toISOString());
 }
 
-const webSources = newest(['web/src', 'web/index.html', 'web/listing.html', 'web/vite.config.mts', 'web/public', 'src/contract', 'package-lock.json']);
+const webSources = newest(['web/src', 'web/index.html', 'web/vite.config.mts', 'web/public', 'src/contract', 'package-lock.json']);
 // The app, then a listing page's entry beside it (web/vite.config.mts), written last.
 if (stamp('web/dist/listing.html') < webSources) {
   process.stderr.write('Building the web app...\n');

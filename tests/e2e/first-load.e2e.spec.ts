@@ -98,7 +98,7 @@ describe('the first load of the public site', () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(wire(scripts)).toBeLessThanOrEqual(BUDGET.listing);
     expect(await mapScripts(scripts)).toEqual([]);
-    // Served with the listing entry (web/listing.html), which loads the search page only when asked for.
+    // Served with the listing entry (web/dist/listing.html), which loads the search page only when asked for.
     expect(scripts.some((s) => /\/assets\/listing-[\w-]+\.js$/.test(s.url))).toBe(true);
     expect(scripts.some((s) => /\/assets\/(?:index|SearchPage)-[\w-]+\.js$/.test(s.url))).toBe(false);
 
