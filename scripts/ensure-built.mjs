@@ -46,7 +46,9 @@ if (stamp('dist/.built') < serverSources) {
 }
 
 const webSources = newest(['web/src', 'web/index.html', 'web/vite.config.mts', 'web/public', 'src/contract', 'package-lock.json']);
-if (stamp('web/dist/index.html') < webSources) {
+// The app, then a listing page's entry beside it (web/vite.config.mts), written last.
+if (stamp('web/dist/listing.html') < webSources) {
   process.stderr.write('Building the web app...\n');
   run(bin('vite'), ['build', '--config', 'web/vite.config.mts', '--logLevel', 'warn']);
+  run(bin('vite'), ['build', '--config', 'web/vite.config.mts', '--mode', 'listing', '--logLevel', 'warn']);
 }

@@ -202,19 +202,50 @@ const scopedName = (name: string, filename: string) =>
     .digest('base64url')
     .slice(0, 5)}`;
 
-export default defineConfig({
+/**
+ * `--mode listing` builds the entry a listing's page is served with (listing.html, src/listing.tsx:
+ * the listing page in its first load, the search page on demand) beside the app's (index.html,
+ * src/main.tsx), into the same folder after it. Two builds, not two entries of one: one build
+ * would split what both entries share (React, the app's shell) into a chunk of its own, and each
+ * page's first load would be several files compressed apart instead of one.
+ */
+const LISTING = 'listing';
+const INDEX_HTML = fileURLToPath(new URL('index.html', import.meta.url));
+const LISTING_HTML = fileURLToPath(new URL('listing.html', import.meta.url));
+const APP_ENTRY = 'src="/src/main.tsx"';
+
+/** listing.html is index.html with the listing entry's script, made from it as the build reads it (the server looks for the same marks in both). */
+function listingHtml(): Plugin {
+  return {
+    name: 'porchlight-listing-html',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(id) {
+      return id === LISTING_HTML ? id : undefined;
+    },
+    async load(id) {
+      if (id !== LISTING_HTML) return undefined;
+      const index = await readFile(INDEX_HTML, 'utf8');
+      if (!index.includes(APP_ENTRY)) throw new Error(`index.html no longer loads the app as ${APP_ENTRY}: update listingHtml`);
+      return index.replace(APP_ENTRY, 'src="/src/listing.tsx"');
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), stylesOnlyPreload(), contractWithoutSchemas(), zodWithoutEval(), precompress()],
+  plugins: [react(), listingHtml(), stylesOnlyPreload(), contractWithoutSchemas(), zodWithoutEval(), precompress()],
   css: { modules: { generateScopedName: scopedName } },
   build: {
     outDir: 'dist',
     modulePreload: false,
-    emptyOutDir: true,
+    emptyOutDir: mode !== LISTING,
     sourcemap: true,
     // A feature's index.ts only re-exports (docs/architecture.md, Web app rooms): what a page does
     // not use from it stays out of that page's download, styles included. Building a zod schema has
     // no effect beyond its value: a contract file's schemas the page does not use stay out too.
     rolldownOptions: {
+      input: mode === LISTING ? LISTING_HTML : INDEX_HTML,
       treeshake: { manualPureFunctions: ['z'], moduleSideEffects: [{ test: /[\\/]web[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false }] },
       // What the entry imports statically goes in one file: as a dozen shared chunks of a few hundred
       // bytes each, every one compressed alone and sent with its own headers, it cost several kB more.
@@ -222,4 +253,4 @@ export default defineConfig({
     },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/health': 'http://localhost:3000', '/socket.io': { target: 'ws://localhost:3000', ws: true } } },
-});
+}));

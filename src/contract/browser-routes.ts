@@ -5,6 +5,9 @@
  */
 export const SEARCH_PATHS = ['/search', '/search/split', '/search/map'] as const;
 
+/** A listing's page, `/listing/{pdid}`: the web app's listing entry serves it (web/dist/listing.html, see web/vite.config.mts). */
+export const LISTING_PAGE = /^\/listing\/([^/]+)$/;
+
 /** The public pages that are one inquiry form each. */
 export const INQUIRY_PATHS = ['/sell', '/contact', '/refer', '/careers'] as const;
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { isAppPath } from '../contract/browser-routes';
+import { isAppPath, LISTING_PAGE, routePath } from '../contract/browser-routes';
 import { precompressedAssets } from './precompressed-assets';
 
 const API_PREFIXES = ['/api/', '/ajax/', '/health', '/metrics', '/socket.io/', '/demo-photos/', '/uploads/'];
@@ -45,6 +45,9 @@ export function withServerPage(index: string, head: string, body: string, lang =
 export function serveWebApp(app: NestExpressApplication, distDir: string, pages?: RoutePages): void {
   const index = path.join(distDir, 'index.html');
   if (!fs.existsSync(index)) return;
+  // A listing's page has an entry of its own, the listing page in its first load (web/vite.config.mts).
+  const listing = fs.existsSync(path.join(distDir, 'listing.html')) ? path.join(distDir, 'listing.html') : index;
+  const indexOf = (req: Request) => (LISTING_PAGE.test(routePath(req.path)) ? listing : index);
   const isApi = (req: Request) => API_PREFIXES.some((p) => req.path === p.replace(/\/$/, '') || req.path.startsWith(p));
   const files = express.static(distDir, {
     index: false,
@@ -66,12 +69,13 @@ export function serveWebApp(app: NestExpressApplication, distDir: string, pages?
     res.setHeader('Cache-Control', 'no-cache');
     res.locals.route = '(page)';
     const appStatus = (status: number) => (status === 200 && !isAppPath(req.path) ? 404 : status);
-    if (!pages) return res.status(appStatus(200)).sendFile(index);
+    const shell = indexOf(req);
+    if (!pages) return res.status(appStatus(200)).sendFile(shell);
     pages(req)
       .then(async (page) => {
         if (page.kind === 'redirect') return res.redirect(page.status, page.location);
-        if (page.kind === 'app') return res.status(appStatus(page.status)).sendFile(index);
-        const html = withServerPage(await fs.promises.readFile(index, 'utf8'), page.head.toString(), page.body.toString(), page.lang);
+        if (page.kind === 'app') return res.status(appStatus(page.status)).sendFile(shell);
+        const html = withServerPage(await fs.promises.readFile(shell, 'utf8'), page.head.toString(), page.body.toString(), page.lang);
         res.status(page.status).type('html').send(html);
       })
       .catch((err: unknown) => next(err));

@@ -35,4 +35,16 @@ describe('the web app is served beside the API', () => {
     expect(api.headers.get('content-type')).toContain('application/json');
     expect(api.headers.get('etag')).toBeNull();
   });
+
+  it("serves a listing's page with the listing entry and every other page with the app's", async () => {
+    const entry = async (route: string) =>
+      /<script type="module"[^>]* src="\/assets\/([a-z]+)-[\w-]+\.js"/.exec(
+        await (await fetch(`${server.url}${route}`, { headers: { accept: 'text/html' } })).text(),
+      )?.[1];
+    // No such listing here: the listing page still draws its own "not available" state.
+    expect(await entry('/listing/NO-SUCH-LISTING')).toBe('listing');
+    expect(await entry('/listing/NO-SUCH-LISTING/')).toBe('listing');
+    expect(await entry('/search/map')).toBe('index');
+    expect(await entry('/listing/a/b')).toBe('index');
+  });
 });

@@ -1,17 +1,6 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { loadSite } from './app/siteContext';
-import { applyLanguage } from './ui/translations';
-import './styles.css';
+import { lazy } from 'react';
+import { boot } from './app/boot';
+import { SearchPage } from './features/search/components/SearchPage';
 
-// The site's settings are asked for before React renders: the first search waits on them.
-void loadSite();
-// ?lang= into the 'lang' cookie and <html lang>, before anything renders.
-applyLanguage();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The search page is in this entry's first load; a listing's page comes on demand (web/src/listing.tsx is the entry a listing page is served with).
+boot({ Search: SearchPage, Listing: lazy(() => import('./features/listing/ListingPage').then((m) => ({ default: m.ListingPage }))) });

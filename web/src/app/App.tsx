@@ -3,6 +3,7 @@ import { AccountModals } from '../features/sign-in/components/AccountModals';
 import { ChatLauncherSlot } from '../features/conversation/components/ChatLauncherSlot';
 import { ToastProvider } from '../ui/ToastProvider';
 import { AppRoutes } from './AppRoutes';
+import type { EntryPages } from './entryPages';
 import { useCurrentUser } from './currentUser';
 import { useLocation } from './location';
 import { leftServerPage, serverPagePath, takeOver } from './serverPage';
@@ -23,7 +24,7 @@ function ImpersonationSlot() {
 }
 
 /** Providers (the query cache comes with the pages that read through it: withQueries), the site header, the routed page, and the app-wide modals opened by query parameters. */
-export function App() {
+export function App({ pages }: { pages: EntryPages }) {
   const loc = useLocation();
   // A route the server did not render (or a move away from it) has no page of the server's to keep.
   const kept = serverPagePath();
@@ -42,7 +43,7 @@ export function App() {
         </a>
         <ImpersonationSlot />
         <SiteHeader />
-        <AppRoutes pathname={loc.pathname} />
+        <AppRoutes pathname={loc.pathname} pages={pages} />
         <SiteBranding pathname={loc.pathname} />
         <AccountModals pathname={loc.pathname} search={loc.search} />
         <ChatLauncherSlot pathname={loc.pathname} />

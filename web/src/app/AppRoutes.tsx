@@ -1,14 +1,14 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { LISTING_PAGE } from '../../../src/contract/browser-routes';
 import { isAgentPath, isAreaPath, TEAM_PATH } from '../../../src/contract/public-pages';
-import { SearchPage } from '../features/search/components/SearchPage';
 import { isSearchPath } from '../features/search/utils/searchUrl';
 import { isInquiryPath } from '../features/forms/inquiryPaths';
 import { isMarketPath } from '../../../src/contract/market-reports';
+import type { EntryPages } from './entryPages';
 import { navigate } from './location';
 import { withQueries } from './withQueries';
 
 const InquiryPage = lazy(() => import('../features/forms/InquiryPage').then((m) => ({ default: m.InquiryPage })));
-const ListingPage = lazy(() => import('../features/listing/ListingPage').then((m) => ({ default: m.ListingPage })));
 const AreaRoute = lazy(() => withQueries(import('../features/public/AreaRoute').then((m) => m.AreaRoute)));
 const TeamPage = lazy(() => import('../features/public/TeamPage').then((m) => ({ default: m.TeamPage })));
 const AgentPage = lazy(() => import('../features/public/AgentPage').then((m) => ({ default: m.AgentPage })));
@@ -17,18 +17,26 @@ const GuidePage = lazy(() => import('../features/guides/components/GuidePage').t
 // Staff and account pages, the first run's page and the not-found page: the public pages' first load carries none of their routes.
 const AccountRoutes = lazy(() => import('./AccountRoutes').then((m) => ({ default: m.AccountRoutes })));
 
-export function AppRoutes({ pathname }: { pathname: string }) {
+/** The page at `pathname`; the search and listing pages are the entry's (`pages`), one of them loaded on demand. */
+export function AppRoutes({ pathname, pages }: { pathname: string; pages: EntryPages }) {
+  const { Search, Listing } = pages;
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   useEffect(() => {
     if (path === '/') navigate(`/search${window.location.search}`, { replace: true });
   }, [path]);
 
-  if (path === '/' || isSearchPath(path)) return <SearchPage />;
-  const listing = /^\/listing\/([^/]+)$/.exec(path);
+  if (path === '/' || isSearchPath(path)) {
+    return (
+      <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>
+        <Search />
+      </Suspense>
+    );
+  }
+  const listing = LISTING_PAGE.exec(path);
   if (listing) {
     return (
       <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>
-        <ListingPage pdid={decodeURIComponent(listing[1]!)} />
+        <Listing pdid={decodeURIComponent(listing[1]!)} />
       </Suspense>
     );
   }
