@@ -34,6 +34,7 @@ import { behaviourQueues } from './054-behaviour-queues';
 import { planWorkQueue } from './055-plan-work-queue';
 import { automatedTextVoidAfter } from './056-automated-text-void-after';
 import { listingReportMailOutbox } from './057-listing-report-mail-outbox';
+import { sealedItemAddresses } from './061-sealed-item-addresses';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
 export const migrations: readonly Migration[] = [
@@ -72,4 +73,5 @@ export const migrations: readonly Migration[] = [
   planWorkQueue,
   automatedTextVoidAfter,
   listingReportMailOutbox,
+  sealedItemAddresses,
 ];
