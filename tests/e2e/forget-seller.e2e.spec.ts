@@ -76,7 +76,7 @@ describe('"Forget this seller" in Chromium at 390 px, by keyboard', () => {
     await page.getByRole('heading', { name: 'Erase an e-mail address' }).waitFor();
     await page.getByRole('button', { name: 'Erase…' }).click();
     await page.getByRole('alert').filter({ hasText: 'Please enter the e-mail address' }).waitFor();
-    await page.getByLabel('E-mail address').fill('nobody.here@example.com');
+    await page.getByRole('textbox', { name: 'E-mail address', exact: true }).fill('nobody.here@example.com');
     await page.getByLabel('Reason (kept in the history)').fill('Asked by e-mail');
     await page.getByRole('button', { name: 'Erase…' }).click();
     await page.getByRole('dialog', { name: 'Erase this address’s data?' }).getByRole('button', { name: 'Erase', exact: true }).click();
