@@ -2,7 +2,7 @@ import { Link } from '../../app/Link';
 import { useCurrentUser } from '../../app/currentUser';
 import { useLocation } from '../../app/location';
 import { AccountView } from './AccountView';
-import { EraseAddressPanel } from './EraseAddressPanel';
+import { EraseAddressPanel } from '../privacy';
 import { FacebookLeadsPanel } from './FacebookLeadsPanel';
 import { FailedMessagesPanel } from './FailedMessagesPanel';
 import { FeedsPanel } from './FeedsPanel';
@@ -85,7 +85,9 @@ export function BackofficePage() {
         </nav>
       </header>
       {view === 'privacy' ? (
-        <EraseAddressPanel />
+        <div className={`${styles.card} ${styles.cardBody}`}>
+          <EraseAddressPanel />
+        </div>
       ) : view === 'messages' ? (
         <FailedMessagesPanel />
       ) : view === 'ppc' ? (
