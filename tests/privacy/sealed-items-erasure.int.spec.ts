@@ -4,7 +4,9 @@ import { systemContext } from '../../src/commands/command-context';
 import { DEMO_AGENT_MLS_IDS } from '../../src/demo/listings';
 import type { Started } from '../../src/main';
 import { importListings } from '../../src/modules/listings';
+import { SecretKey } from '../../src/modules/accounts';
 import { LeadRetentionReactor } from '../../src/modules/privacy';
+import { SealedItemEraser } from '../../src/modules/privacy/erase-sealed-items/sealed-item-eraser';
 import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { waitForMails } from '../support/mail-outbox';
 import { WebClient } from '../support/web-client';
@@ -82,6 +84,16 @@ describe('erasing the sealed items that belong to no lead or account', () => {
     (await server.runtime.store.readAll({ transactionId: 0n, globalPosition: 0n }, { types: ['SealedItemsErased'] })).events.map(
       (e) => e.data as Record<string, unknown>,
     );
+
+  it('a report e-mailed before the index existed is indexed from the log, and so found by its address', async () => {
+    const sendId = await sendReport('Earl Early', 'earl.early@example.com');
+    await server.runtime.db.pool.query('DELETE FROM sealed_item_addresses WHERE subject = $1', [sendId]);
+    // A new process (a deploy) indexes what the log holds once.
+    await new SealedItemEraser(server.runtime.store, server.runtime.db.pool, server.app.get(SecretKey)).indexEarlierItems();
+    const res = await staff.post('/api/backoffice/privacy/erase-address', { email: 'earl.early@example.com', reason: 'Asked by e-mail' });
+    expect(res.body).toEqual({ isSuccess: true, listingReports: 1, intakeItems: 0 });
+    expect(await mailOf(sendId)).toMatchObject({ sellerName: 'Erased person', erased: true });
+  });
 
   it('staff erase an address on request: every report e-mailed to it and every intake item kept from it, counted, the address recorded nowhere', async () => {
     const address = 'Nia.Nokey@example.com';

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { CommandContext } from '../../../commands/command-context';
 import { metadataOf } from '../../../commands/command-context';
 import { recordOnce } from '../../../commands/decide-and-append';
-import { EventStore } from '../../../eventstore/event-store.port';
+import { EventStore, START } from '../../../eventstore/event-store.port';
 import { type SealedItemCounts, SealedItems } from '../../../eventstore/personal-data/sealed-items';
 import { DB_POOL } from '../../../runtime/tokens';
 import { conflict, validation } from '../../../shared/errors';
@@ -27,6 +27,7 @@ export const ADDRESS_OF_ACCOUNT = 'This address belongs to an account: erase it 
 @Injectable()
 export class SealedItemEraser {
   readonly items: SealedItems;
+  private earlierIndexed = false;
 
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -36,8 +37,32 @@ export class SealedItemEraser {
     this.items = new SealedItems(pool, secret);
   }
 
+  /**
+   * The items recorded before the index existed, indexed from the log as it reads now (once per
+   * process; remembering is idempotent). Items already erased hold no address and are left out.
+   */
+  async indexEarlierItems(): Promise<void> {
+    if (this.earlierIndexed) return;
+    for (let from = START; ;) {
+      const page = await this.store.readAll(from, { types: ['ListingReportEmailed', 'IntakeDeliveryKept'], limit: 500 });
+      const subject = (d: Record<string, unknown>) => String(d.sendId ?? d.deliveryId);
+      const erased = await this.items.erased(page.events.map((e) => subject(e.data as Record<string, unknown>)));
+      for (const e of page.events) {
+        const d = e.data as Record<string, unknown>;
+        if (erased.has(subject(d))) continue;
+        const at = new Date(e.metadata.at);
+        if (e.type === 'ListingReportEmailed') await this.items.remember('listing-report', subject(d), [String(d.sellerEmail)], at);
+        else await this.items.remember('intake', subject(d), [String(d.from), String((d.prefill as { email?: unknown } | null)?.email ?? '')], at);
+      }
+      if (page.atEnd) break;
+      from = page.next;
+    }
+    this.earlierIndexed = true;
+  }
+
   /** Every item sent to or kept from these addresses, erased (an account's erasure, with its own record). */
   async eraseAddresses(addresses: readonly string[]): Promise<SealedItemCounts> {
+    await this.indexEarlierItems();
     const subjects = new Set<string>();
     for (const a of addresses) if (a.includes('@')) for (const s of await this.items.byAddress(a)) subjects.add(s);
     return this.items.erase([...subjects]);
@@ -57,6 +82,7 @@ export class SealedItemEraser {
 
   /** Retention: the items of a kind older than the cutoff (at most `limit`), erased once whichever sweep gets them. */
   async eraseOlderThan(cutoffs: { listingReports: Date; intakeItems: Date }, limit: number, reason: string, ctx: CommandContext): Promise<SealedItemCounts> {
+    await this.indexEarlierItems();
     const subjects = [
       ...(await this.items.olderThan('listing-report', cutoffs.listingReports, limit)),
       ...(await this.items.olderThan('intake', cutoffs.intakeItems, limit)),
