@@ -68,7 +68,8 @@ const merges = new MergedLeads('lead_timeline_merges', ['lead_timeline'], [LEADS
  */
 export const leadTimelineProjection: Projection = {
   name: 'lead_timeline',
-  version: 1,
+  // 2: market report subscriptions recorded before the timeline handled them are shown (a rebuild on deploy).
+  version: 2,
   eventTypes: handledTypes<Handled>()([
     ...leadHistoryTypes,
     ...planTimelineTypes,

@@ -55,6 +55,8 @@ export const ReportMailSchema = z.strictObject({
   at: z.string(),
   /** 'pending' until it went out; 'sent'; 'undeliverable' (the address bounced or complained); 'failed' after a day of failed tries; 'dropped'. */
   state: z.string(),
+  /** The seller was forgotten (by the agent, an erasure or retention): name and address read as erased. */
+  erased: z.boolean(),
 });
 
 export const listingActivityRoutes = routes('listingActivity', {
@@ -106,5 +108,16 @@ export const listingActivityRoutes = routes('listingActivity', {
     access: "the listing's agent, their broker, staff",
     params: PdidParams,
     responses: { 200: z.strictObject({ mails: z.array(ReportMailSchema) }) },
+  },
+  forgetSeller: {
+    method: 'POST',
+    path: 'api/dashboard/listings/:pdid/activity/mails/:sendId/forget',
+    summary:
+      "Forgets the seller of a report e-mailed from the listing: the send's key is destroyed, so its name, address and note read as erased everywhere; again answers the same; 404 for a send not on a listing in the viewer's scope",
+    tag: TAG,
+    access: "the listing's agent, their broker, staff",
+    params: z.strictObject({ pdid: z.string().min(1).max(100), sendId: z.uuid({ error: 'sendId must be a uuid' }) }),
+    body: z.strictObject({}),
+    responses: { 200: z.strictObject({ erased: z.literal(true) }) },
   },
 });

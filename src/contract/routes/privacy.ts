@@ -56,4 +56,14 @@ export const privacyRoutes = routes('privacy', {
     body: z.strictObject({ reason: z.string().max(1000) }),
     responses: { 200: Erased },
   },
+  eraseAddress: {
+    method: 'POST',
+    path: 'api/backoffice/privacy/erase-address',
+    summary:
+      "Erase, on the request of a person who has no account, what is kept under an e-mail address alone: listing reports e-mailed to it and intake items kept from it (their keys destroyed), and finished messages to it; the record counts them, never the address. 400 for no reason or a bad address, 409 for an account's address (erase the account instead)",
+    tag: 'Back-office',
+    access: 'staff',
+    body: z.strictObject({ email: z.string().max(320), reason: z.string().max(1000) }),
+    responses: { 200: z.strictObject({ isSuccess: z.literal(true), listingReports: z.number(), intakeItems: z.number() }) },
+  },
 });

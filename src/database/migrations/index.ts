@@ -35,6 +35,7 @@ import { planWorkQueue } from './055-plan-work-queue';
 import { automatedTextVoidAfter } from './056-automated-text-void-after';
 import { listingReportMailOutbox } from './057-listing-report-mail-outbox';
 import { taskReminderPushQueue } from './058-task-reminder-push-queue';
+import { sealedItemAddresses } from './059-sealed-item-addresses';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
 export const migrations: readonly Migration[] = [
@@ -74,4 +75,5 @@ export const migrations: readonly Migration[] = [
   automatedTextVoidAfter,
   listingReportMailOutbox,
   taskReminderPushQueue,
+  sealedItemAddresses,
 ];

@@ -60,4 +60,21 @@ export class DataKeys {
     );
     return rowCount ?? 0;
   }
+
+  /**
+   * Destroys the keys of subjects that belong to no account (a send, a kept delivery), tombstoning
+   * those that had none. Idempotent; answers how many keys were destroyed.
+   */
+  async destroySubjects(subjects: readonly string[]): Promise<number> {
+    if (subjects.length === 0) return 0;
+    const { rowCount } = await this.db.query(
+      `WITH tomb AS (
+         INSERT INTO personal_data_keys (subject, owner_id, data_key, erased_at)
+         SELECT s, NULL, NULL, now() FROM unnest($1::text[]) AS s ON CONFLICT (subject) DO NOTHING)
+       UPDATE personal_data_keys SET data_key = NULL, erased_at = COALESCE(erased_at, now())
+       WHERE subject = ANY($1::text[]) AND data_key IS NOT NULL`,
+      [[...new Set(subjects)]],
+    );
+    return rowCount ?? 0;
+  }
 }

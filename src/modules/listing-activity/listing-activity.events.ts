@@ -24,6 +24,15 @@ export type ListingReportEmailed = {
   };
 };
 
-export type ListingActivityEvent = ListingReportEmailed;
-export const listingActivityEventTypes = ['ListingReportEmailed'] as const satisfies readonly ListingActivityEvent['type'][];
+/**
+ * The agent forgot the seller of a report they e-mailed ("Forget this seller"): the send's key was
+ * destroyed before this was appended, so its name, address and note read as erased everywhere.
+ */
+export type ListingReportSellerForgotten = {
+  readonly type: 'ListingReportSellerForgotten';
+  readonly data: { readonly sendId: string; readonly pdid: string; readonly byUserId: string };
+};
+
+export type ListingActivityEvent = ListingReportEmailed | ListingReportSellerForgotten;
+export const listingActivityEventTypes = ['ListingReportEmailed', 'ListingReportSellerForgotten'] as const satisfies readonly ListingActivityEvent['type'][];
 export const listingActivityStream = (pdid: string) => `listing-activity-${pdid}`;

@@ -56,6 +56,12 @@ export class ListingActivityController {
     return this.mails.list(pdid);
   }
 
+  @Route(contract.listingActivity.forgetSeller)
+  async forgetSeller(@Param('pdid') pdid: string, @Param('sendId') sendId: string, @Req() req: Request) {
+    await this.listingInScope(pdid, req);
+    return this.mails.forget(req, pdid, sendId, dashboardViewer(req).userId);
+  }
+
   @Route(contract.listingActivity.sellerReport)
   async sellerReport(@Param('token') token: string) {
     const checked = checkSellerLink(await this.secret.get(), token, new Date());

@@ -14,12 +14,34 @@ export type PersonErased = {
     /** 'request' (staff, on the person's request), 'self' (from /account), 'retention' (no activity). */
     readonly how: ErasureHow;
     readonly reason: string;
+    /** Listing reports e-mailed to the person's addresses, and intake items kept from them, erased with them (their own keys). */
+    readonly listingReports?: number;
+    readonly intakeItems?: number;
+  };
+};
+
+/**
+ * Personal data that belongs to no account was erased: listing reports e-mailed to an address and
+ * intake items kept from it (on request, staff giving the address, which is not recorded), or
+ * those older than their retention. How many of each, never whose: on `privacy-items-{erasureId}`.
+ */
+export type SealedItemsErased = {
+  readonly type: 'SealedItemsErased';
+  readonly data: {
+    readonly erasureId: string;
+    /** null: the system (retention). */
+    readonly byUserId: string | null;
+    readonly how: 'request' | 'retention';
+    readonly reason: string;
+    readonly listingReports: number;
+    readonly intakeItems: number;
   };
 };
 
 export type ErasureHow = 'request' | 'self' | 'retention';
-export type PrivacyEvent = PersonErased;
-export const privacyEventTypes = ['PersonErased'] as const satisfies readonly PrivacyEvent['type'][];
+export type PrivacyEvent = PersonErased | SealedItemsErased;
+export const privacyEventTypes = ['PersonErased', 'SealedItemsErased'] as const satisfies readonly PrivacyEvent['type'][];
+export const sealedItemsErasureStream = (erasureId: string) => `privacy-items-${erasureId}`;
 export const privacyStream = (userId: string) => `privacy-${userId}`;
 /** What an erased account's address reads as: unique (sign-in and the users read model need that) and undeliverable. */
 export const erasedAddress = (userId: string) => `erased-${userId}@erased.invalid`;

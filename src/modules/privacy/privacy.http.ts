@@ -15,6 +15,7 @@ import { verifyErasureLinkToken } from './erase-by-link/erasure-link-token';
 import { erasureLinkUsable, queueErasureLink, useErasureLinks } from './erase-by-link/erasure-links';
 import { NO_SUCH_ACCOUNT } from './erase-person/erase-person.decide';
 import { PersonEraser } from './erase-person/person-eraser';
+import { SealedItemEraser } from './erase-sealed-items/sealed-item-eraser';
 import { buildExport, exportHtml } from './export-person/person-export';
 import { personEvents } from './person-events';
 
@@ -103,7 +104,14 @@ export class AccountPrivacyController {
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(PersonEraser) private readonly eraser: PersonEraser,
+    @Inject(SealedItemEraser) private readonly sealedItems: SealedItemEraser,
   ) {}
+
+  @Route(contract.privacy.eraseAddress)
+  async eraseAddress(@Body() input: BodyOf<typeof contract.privacy.eraseAddress>, @Req() req: Request) {
+    const counts = await this.sealedItems.eraseOnRequest({ address: input.email, reason: input.reason, byUserId: req.auth!.userId }, commandContextOf(req));
+    return { isSuccess: true as const, ...counts };
+  }
 
   @Route(contract.privacy.exportAccount)
   async export(@Param('userId') userId: string, @Query() { format }: QueryOf<typeof contract.privacy.exportAccount>, @Res() res: Response): Promise<void> {

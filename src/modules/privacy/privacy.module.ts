@@ -6,6 +6,7 @@ import { SitesModule } from '../sites';
 import { UploadsModule } from '../uploads';
 import { ErasureLinkSender } from './erase-by-link/erasure-link-sender.reactor';
 import { PersonEraser } from './erase-person/person-eraser';
+import { SealedItemEraser } from './erase-sealed-items/sealed-item-eraser';
 import { AccountPrivacyController, OwnDataController } from './privacy.http';
 import { LeadRetentionReactor } from './retention/lead-retention.reactor';
 
@@ -13,7 +14,7 @@ import { LeadRetentionReactor } from './retention/lead-retention.reactor';
 @Module({
   imports: [AccountsModule, UploadsModule, MessagingModule, SitesModule],
   controllers: [OwnDataController, AccountPrivacyController],
-  providers: [PersonEraser, RateLimiter, LeadRetentionReactor, ErasureLinkSender],
+  providers: [PersonEraser, SealedItemEraser, RateLimiter, LeadRetentionReactor, ErasureLinkSender],
   exports: [PersonEraser, LeadRetentionReactor],
 })
 export class PrivacyModule {}

@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
 import type { CommandContext } from '../../../commands/command-context';
 import { fold } from '../../../commands/decider';
 import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
+import { SealedItems } from '../../../eventstore/personal-data/sealed-items';
+import { DB_POOL } from '../../../runtime/tokens';
+import { SecretKey } from '../../accounts';
 import { AppError } from '../../../shared/errors';
 import { stableId } from '../../../shared/stable-id';
 import { type IntakeAnswer, type IntakeInput, LeadIntake } from '../intake-lead/lead-intake.service';
@@ -42,10 +46,17 @@ export const digestOf = (text: string) => createHash('sha256').update(text).dige
  */
 @Injectable()
 export class IntakeDeliveries {
+  /** A kept delivery's own key: findable by its sender's address, destroyed once it is handled. */
+  readonly sealed: SealedItems;
+
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(LeadIntake) private readonly intake: LeadIntake,
-  ) {}
+    @Inject(DB_POOL) pool: pg.Pool,
+    @Inject(SecretKey) secret: SecretKey,
+  ) {
+    this.sealed = new SealedItems(pool, secret);
+  }
 
   async take(
     officeId: string,
@@ -67,6 +78,7 @@ export class IntakeDeliveries {
   }
 
   async keep(officeId: string, kept: Omit<IntakeDeliveryKept['data'], 'officeId'>, ctx: CommandContext): Promise<void> {
+    await this.sealed.remember('intake', kept.deliveryId, [kept.from, kept.prefill.email], ctx.now);
     await handleCommand(
       this.store,
       intakeInboxStream(officeId),

@@ -56,6 +56,8 @@ export class UnreadDeliveriesController {
       { kind: 'made-lead', officeId, deliveryId, leadId: answer.leadId, byUserId: officeId },
       ctx,
     );
+    // What it held lives on under the new lead's key; its own goes.
+    await this.deliveries.sealed.erase([deliveryId]);
     res.status(answer.created ? 201 : 200);
     return answer;
   }
@@ -70,6 +72,7 @@ export class UnreadDeliveriesController {
       { kind: 'dismiss', officeId, deliveryId, byUserId: officeId },
       commandContextOf(req),
     );
+    await this.deliveries.sealed.erase([deliveryId]);
     return undefined;
   }
 }

@@ -4,7 +4,7 @@ import { loadAccount, parseEmail, SecretKey } from '../../accounts';
 import { undeliverable } from '../../compliance';
 import { MailOutboxSender, type MailPlan, OutboxKit } from '../../messaging';
 import { SiteResolver, siteBaseUrl } from '../../sites';
-import { type ListingActivityEvent, listingActivityStream } from '../listing-activity.events';
+import { type ListingActivityEvent, type ListingReportEmailed, listingActivityStream } from '../listing-activity.events';
 import { sellerReportPath, signSellerLink } from '../seller-link';
 import { renderReportMail } from './report-mail';
 import { REPORT_MAIL_SIGNAL } from './report-mail.queue';
@@ -32,7 +32,7 @@ export class ReportMailSender extends MailOutboxSender<Row> {
 
   protected async compose(row: Row): Promise<MailPlan> {
     const events = (await this.kit.store.readStream(listingActivityStream(row.pdid))) as unknown as ListingActivityEvent[];
-    const send = events.find((e) => e.type === 'ListingReportEmailed' && e.data.sendId === row.send_id)?.data;
+    const send = events.find((e): e is ListingReportEmailed => e.type === 'ListingReportEmailed' && e.data.sendId === row.send_id)?.data;
     // An erased send holds placeholders, not an address.
     const to = send ? parseEmail(send.sellerEmail) : null;
     if (!send || !to) return { state: 'dropped' };

@@ -71,6 +71,7 @@ describe('the listing report e-mailed to the seller', () => {
       byName: expect.stringMatching(/^Jane /),
       at: expect.any(String),
       state: 'sent',
+      erased: false,
     });
     // The address is sealed in the log, not stored in the clear.
     const { rows } = await pool().query<{ data: string }>('SELECT data::text FROM events WHERE stream_id = $1', [listingActivityStream(PDID)]);

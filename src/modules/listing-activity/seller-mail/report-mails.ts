@@ -8,12 +8,13 @@ import type { contract } from '../../../contract/routes';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
 import { DB_POOL } from '../../../runtime/tokens';
-import { conflict, validation } from '../../../shared/errors';
-import { loadAccount, parseEmail } from '../../accounts';
+import { conflict, notFound, validation } from '../../../shared/errors';
+import { SealedItems } from '../../../eventstore/personal-data/sealed-items';
+import { loadAccount, parseEmail, SecretKey } from '../../accounts';
 import { undeliverable, undeliverableMessage } from '../../compliance';
 import { type ListingActivityEvent, type ListingReportEmailed, listingActivityStream } from '../listing-activity.events';
 import { SELLER_LINK_DAYS } from '../seller-link';
-import { reportMailDecider } from './report-mail.decide';
+import { NO_SUCH_REPORT_MAIL, reportMailDecider } from './report-mail.decide';
 
 /** An agent sends a seller a report now and then, by hand: far above that is a script. */
 export const REPORT_MAILS_PER_AGENT: RateLimit = {
@@ -32,11 +33,16 @@ type Input = BodyOf<typeof contract.listingActivity.sellerMail>;
  */
 @Injectable()
 export class ReportMails {
+  private readonly sealed: SealedItems;
+
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
-  ) {}
+    @Inject(SecretKey) secret: SecretKey,
+  ) {
+    this.sealed = new SealedItems(pool, secret);
+  }
 
   async send(req: Request, pdid: string, input: Input, byUserId: string): Promise<{ sendId: string }> {
     const stream = listingActivityStream(pdid);
@@ -49,6 +55,8 @@ export class ReportMails {
     const bounced = await undeliverable(this.store, to);
     if (bounced) throw conflict(undeliverableMessage(to, bounced));
     const expiresAt = new Date(Date.now() + SELLER_LINK_DAYS * 86_400_000).toISOString();
+    // Findable by the seller's address before it is sealed, for an erasure on request and for retention.
+    await this.sealed.remember('listing-report', input.sendId, [to], new Date());
     await handleCommand(
       this.store,
       stream,
@@ -59,6 +67,20 @@ export class ReportMails {
     return { sendId: input.sendId };
   }
 
+  /**
+   * "Forget this seller": the send's key destroyed (its name, address and note read as erased in
+   * the log, the list and every later read), then ListingReportSellerForgotten, once. 404 for a
+   * send not on this listing.
+   */
+  async forget(req: Request, pdid: string, sendId: string, byUserId: string): Promise<{ erased: true }> {
+    const stream = listingActivityStream(pdid);
+    const sent = (await this.store.readStream(stream)) as unknown as ListingActivityEvent[];
+    if (!sent.some((e) => e.type === 'ListingReportEmailed' && e.data.sendId === sendId)) throw notFound(NO_SUCH_REPORT_MAIL);
+    await this.sealed.erase([sendId]);
+    await handleCommand(this.store, stream, reportMailDecider, { kind: 'forget', sendId, pdid, byUserId }, commandContextOf(req));
+    return { erased: true };
+  }
+
   /** The reports e-mailed from this listing, newest first, each with its outbox row's state ('pending' until the queue has it). */
   async list(pdid: string) {
     const events = ((await this.store.readStream(listingActivityStream(pdid))) as unknown as (ListingActivityEvent & { metadata: { at: string } })[]).filter(
@@ -66,6 +88,7 @@ export class ReportMails {
     );
     const { rows } = await this.pool.query<{ send_id: string; state: string }>('SELECT send_id, state FROM listing_report_mail_outbox WHERE pdid = $1', [pdid]);
     const states = new Map(rows.map((r) => [r.send_id, r.state]));
+    const erased = await this.sealed.erased(events.map((e) => e.data.sendId));
     const names = new Map<string, string>();
     for (const id of new Set(events.map((e) => e.data.byUserId))) {
       const { account } = await loadAccount(this.store, id);
@@ -79,6 +102,7 @@ export class ReportMails {
         byName: names.get(e.data.byUserId) ?? '',
         at: e.metadata.at,
         state: states.get(e.data.sendId) ?? 'pending',
+        erased: erased.has(e.data.sendId),
       })),
     };
   }

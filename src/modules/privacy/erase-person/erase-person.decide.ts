@@ -1,6 +1,7 @@
 import { conflict, forbidden, notFound } from '../../../shared/errors';
 import { type Account, type AccountEvent, decideSignInAccess, LEVEL } from '../../accounts';
 import { requireReason } from '../../backoffice';
+import type { SealedItemCounts } from '../../../eventstore/personal-data/sealed-items';
 import type { ErasureHow, PrivacyEvent } from '../privacy.events';
 
 export type Erasure = { readonly erased: boolean };
@@ -13,6 +14,8 @@ export type ErasePerson = {
   readonly byUserId: string | null;
   readonly how: ErasureHow;
   readonly reason: string;
+  /** Listing reports and intake items of the person's addresses, erased with them. */
+  readonly sealedItems?: SealedItemCounts;
 };
 
 export const NO_SUCH_ACCOUNT = 'No such account';
@@ -30,7 +33,7 @@ export function decideErasePerson(c: ErasePerson, account: Account, erasure: Era
   if (account.securityLevel >= LEVEL.staff) throw forbidden(STAFF_NOT_ERASED);
   const reason = c.how === 'request' ? requireReason(c.reason) : c.how === 'self' ? 'Erased by the person from their account' : c.reason;
   return {
-    privacy: [{ type: 'PersonErased', data: { userId: c.userId, leadIds: [...c.leadIds], byUserId: c.byUserId, how: c.how, reason } }],
+    privacy: [{ type: 'PersonErased', data: { userId: c.userId, leadIds: [...c.leadIds], byUserId: c.byUserId, how: c.how, reason, ...c.sealedItems } }],
     account: decideSignInAccess({ userId: c.userId, cause: 'offboarding', blocked: true }, account),
   };
 }

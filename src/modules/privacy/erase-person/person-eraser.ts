@@ -14,6 +14,7 @@ import { contactAndUploadTypes, contactsAndUploads, personEvents } from '../pers
 import { type ErasureHow, type PrivacyEvent, privacyStream } from '../privacy.events';
 import { decideErasePerson, type Erasure, evolveErasure, initialErasure } from './erase-person.decide';
 import { purgeOutboxes } from './purge-traces';
+import { SealedItemEraser } from '../erase-sealed-items/sealed-item-eraser';
 
 const log = logger('privacy');
 
@@ -35,6 +36,7 @@ export class PersonEraser {
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(SessionStore) private readonly sessions: SessionStore,
     @Inject(UploadStore) private readonly uploads: UploadStore,
+    @Inject(SealedItemEraser) private readonly sealedItems: SealedItemEraser,
   ) {}
 
   /** Throws what erasing would be refused with now (a staff account, already erased), changing nothing. */
@@ -66,9 +68,10 @@ export class PersonEraser {
 
     // Only what names or reaches the person, or links to their uploads: not every message they wrote.
     const person = await personEvents(this.store, this.pool, request.userId, contactAndUploadTypes);
-    const command = { ...request, leadIds: person.leadIds };
-
     const { values, uploads } = contactsAndUploads(person);
+    // Reports e-mailed to the person's addresses and intake items kept from them have keys of their own.
+    const sealedItems = await this.sealedItems.eraseAddresses(values);
+    const command = { ...request, leadIds: person.leadIds, sealedItems };
     await new DataKeys(this.pool).destroy(request.userId, person.leadIds);
     await this.commands.execute(
       new DecideAcrossCommand(

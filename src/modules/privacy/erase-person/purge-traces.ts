@@ -20,6 +20,11 @@ export async function purgeOutboxes(db: pg.Pool, userId: string, leadIds: readon
   ];
   for (const table of byLead) await db.query(`DELETE FROM ${table} WHERE lead_id = ANY($1::uuid[])`, [leadIds]);
   await db.query('DELETE FROM alert_outbox WHERE user_id = $1', [userId]);
+  await purgeMessagesNaming(db, values);
+}
+
+/** The finished messages (delivery and development mail and SMS outboxes) that go to or name one of these values. */
+export async function purgeMessagesNaming(db: pg.Pool, values: readonly string[]): Promise<void> {
   if (values.length === 0) return;
   // The development and delivery outboxes keep the finished message: any that names the person goes.
   await db.query(

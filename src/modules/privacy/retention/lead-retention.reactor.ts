@@ -10,11 +10,16 @@ import { AppError } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';
 import { LEVEL, loadAccount } from '../../accounts';
 import { PersonEraser } from '../erase-person/person-eraser';
+import { SealedItemEraser } from '../erase-sealed-items/sealed-item-eraser';
 
 const log = logger('retention');
 const SWEEP_MS = 60 * 60_000;
 const PER_SWEEP = 200;
 const DAY_MS = 86_400_000;
+/** Listing reports e-mailed to sellers are kept as long as leads (LEAD_RETENTION_DAYS), else this long. */
+export const LISTING_REPORT_RETENTION_DAYS = 365;
+/** Intake items no one made a lead of or dismissed. */
+export const INTAKE_ITEM_RETENTION_DAYS = 90;
 
 /**
  * Retention (issue 18, LEAD_RETENTION_DAYS, off by default): every hour, the lead accounts whose
@@ -31,6 +36,7 @@ export class LeadRetentionReactor extends SweptReactor {
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(PersonEraser) private readonly eraser: PersonEraser,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(SealedItemEraser) private readonly sealedItems: SealedItemEraser,
   ) {
     super();
   }
@@ -39,8 +45,23 @@ export class LeadRetentionReactor extends SweptReactor {
     return { name: 'the lead retention sweep', everyMs: SWEEP_MS };
   }
 
-  protected onSweep(): Promise<unknown> {
+  protected async onSweep(): Promise<unknown> {
+    await this.sweepSealedItems(new Date());
     return this.sweep(new Date());
+  }
+
+  /**
+   * The listing reports and intake items past their retention, erased (their keys destroyed) in
+   * batches; each item is counted by the one sweep that marks it, so a record is made once.
+   */
+  async sweepSealedItems(now: Date): Promise<{ listingReports: number; intakeItems: number }> {
+    const reportDays = this.config.leadRetentionDays > 0 ? this.config.leadRetentionDays : LISTING_REPORT_RETENTION_DAYS;
+    const cutoffs = {
+      listingReports: new Date(now.getTime() - reportDays * DAY_MS),
+      intakeItems: new Date(now.getTime() - INTAKE_ITEM_RETENTION_DAYS * DAY_MS),
+    };
+    const reason = `Listing reports older than ${reportDays} days, intake items older than ${INTAKE_ITEM_RETENTION_DAYS} days`;
+    return this.sealedItems.eraseOlderThan(cutoffs, PER_SWEEP, reason, systemContext(now));
   }
 
   /** Erases the quiet leads as of `now`; answers how many accounts were erased (0 when retention is off). */

@@ -2,6 +2,7 @@ import { Link } from '../../app/Link';
 import { useCurrentUser } from '../../app/currentUser';
 import { useLocation } from '../../app/location';
 import { AccountView } from './AccountView';
+import { EraseAddressPanel } from '../privacy';
 import { FacebookLeadsPanel } from './FacebookLeadsPanel';
 import { FailedMessagesPanel } from './FailedMessagesPanel';
 import { FeedsPanel } from './FeedsPanel';
@@ -15,7 +16,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
  * /dashboard/backoffice (staff, level 25): member search, an account's page (history, state as
  * of any event, actions, impersonation), the projections panel, the MLS feeds and the failed
  * messages of the outboxes, Facebook lead ads' leads per form and day. The view lives in the address (?user=, ?view=projections,
- * ?view=feeds, ?view=messages, ?view=ppc), so every screen can be linked
+ * ?view=feeds, ?view=messages, ?view=ppc, ?view=privacy: erasing an e-mail address), so every screen can be linked
  * and reloaded.
  */
 export function BackofficePage() {
@@ -24,7 +25,11 @@ export function BackofficePage() {
   const userId = params.get('user');
   const asked = params.get('view');
   const view =
-    asked === 'projections' || asked === 'feeds' || asked === 'onboarding' || asked === 'messages' || asked === 'ppc' ? asked : userId ? 'account' : 'members';
+    asked === 'projections' || asked === 'feeds' || asked === 'onboarding' || asked === 'messages' || asked === 'ppc' || asked === 'privacy'
+      ? asked
+      : userId
+        ? 'account'
+        : 'members';
   const { ready, user } = useCurrentUser();
 
   useDocumentTitle('Back-office · Porchlight');
@@ -71,12 +76,19 @@ export function BackofficePage() {
           <Link href="/dashboard/backoffice?view=onboarding" className={styles.tab} aria-current={view === 'onboarding' ? 'page' : undefined}>
             Onboarding
           </Link>
+          <Link href="/dashboard/backoffice?view=privacy" className={styles.tab} aria-current={view === 'privacy' ? 'page' : undefined}>
+            Privacy
+          </Link>
           <a href="/dashboard/settings/advanced/translations/" target="_blank" rel="noopener" className={styles.tab}>
             Translations
           </a>
         </nav>
       </header>
-      {view === 'messages' ? (
+      {view === 'privacy' ? (
+        <div className={`${styles.card} ${styles.cardBody}`}>
+          <EraseAddressPanel />
+        </div>
+      ) : view === 'messages' ? (
         <FailedMessagesPanel />
       ) : view === 'ppc' ? (
         <FacebookLeadsPanel />

@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { ApiError } from '../../api/http';
 import { SELLER_NOTE_MAX } from '../../../../src/contract/routes/listing-activity';
 import forms from '../../ui/forms.module.css';
+import { ForgetSellerButton } from './ForgetSellerButton';
 import { listingActivityApi, type ReportMail } from './listingActivityApi';
 import styles from './ListingActivity.module.css';
 
@@ -114,8 +115,10 @@ export function SellerMailForm({ pdid }: { readonly pdid: string }) {
       {mails && mails.length > 0 && (
         <ul className={styles.mails} data-testid="seller-mails">
           {mails.map((m) => (
-            <li key={m.sendId}>
-              {m.sellerName} &lt;{m.sellerEmail}&gt; · by {m.byName} · {new Date(m.at).toLocaleString()} · {STATE[m.state] ?? m.state}
+            <li key={m.sendId} data-testid="seller-mail">
+              {m.erased ? <span className={styles.erased}>Seller erased</span> : `${m.sellerName} <${m.sellerEmail}>`} · by {m.byName} ·{' '}
+              {new Date(m.at).toLocaleString()} · {STATE[m.state] ?? m.state}
+              {!m.erased && <ForgetSellerButton pdid={pdid} mail={m} onForgotten={load} />}
             </li>
           ))}
         </ul>

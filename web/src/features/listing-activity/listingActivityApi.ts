@@ -12,6 +12,7 @@ export const listingActivityApi = {
   activity: (pdid: string) => api(contract.listingActivity.activity, { params: { pdid } }),
   sellerLink: (pdid: string) => api(contract.listingActivity.sellerLink, { params: { pdid }, body: {} }),
   mail: (pdid: string, body: BodyOf<typeof contract.listingActivity.sellerMail>) => api(contract.listingActivity.sellerMail, { params: { pdid }, body }),
+  forgetSeller: (pdid: string, sendId: string) => api(contract.listingActivity.forgetSeller, { params: { pdid, sendId }, body: {} }),
   mails: (pdid: string) => api(contract.listingActivity.sellerMails, { params: { pdid } }),
   report: (token: string) => api(contract.listingActivity.sellerReport, { params: { token } }),
 };

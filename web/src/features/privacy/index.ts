@@ -1,0 +1,1 @@
+export { EraseAddressPanel } from './EraseAddressPanel';
