@@ -116,6 +116,18 @@ describe('register through an inquiry, sign out, reset, sign in, change preferen
   const visitor = () => client();
   let ada: WebClient;
 
+  it("sets the first-touch cookie on a visitor's first page load, never on the JSON API calls a bot makes", async () => {
+    const bot = visitor();
+    for (const path of ['/api/search?acl_city=Kent', '/api/search/autocomplete/kw/ke/', '/api/site?src=bing', '/robots.txt']) {
+      const res = await bot.get(path);
+      expect({ path, status: res.status < 400, setCookie: res.headers['set-cookie'] }).toEqual({ path, status: true, setCookie: undefined });
+    }
+    expect(bot.cookies.has('ft')).toBe(false);
+    const page = await bot.get('/search?src=bing', { headers: { accept: 'text/html' } });
+    expect(String(page.headers['set-cookie'])).toMatch(/^ft=[^;]+;.*HttpOnly/);
+    expect(bot.cookies.has('ft')).toBe(true);
+  });
+
   it('registers a new address as a signed-in level-5 lead of the site, with the first-touch source', async () => {
     ada = visitor();
     // First visit from an ad: the first-touch cookie is fixed now and never overwritten.

@@ -24,6 +24,12 @@ const DENSE = 2;
 const DENSE_WALKED = 4;
 const WALK = 8;
 
+/** Slots read between two looks at the clock. */
+const SLICE_SLOTS = 1024;
+
+/** memory-query.ts's Slices: whether a slice is spent, and a pause that lets the event loop serve others (or gives up past a budget). */
+type TimeSlices = { due(): boolean; pause(): Promise<void> };
+
 /** Slots in no order (memory-query.ts's Matches). */
 type Slots = { readonly slots: Int32Array; readonly n: number };
 
@@ -222,22 +228,39 @@ export class FineCells {
 
   /**
    * The slots of a status group in a box (inclusive on every side, as the criteria's box is), or
-   * in the whole world with the group's listings without a point when there is no box.
+   * in the whole world with the group's listings without a point when there is no box; the
+   * cells are gathered first, then read in `time`'s slices (a country-wide map's are many).
    */
-  matches(grp: number, box: Box | undefined, lat: Float64Array, lng: Float64Array): Slots {
+  async matches(grp: number, box: Box | undefined, lat: Float64Array, lng: Float64Array, time: TimeSlices): Promise<Slots> {
     const cells = this.placed[grp];
     const out = new SlotBuffer();
     if (!box) this.unplaced.each(grp, (items, n) => out.append(items, n));
+    const found: number[] = [];
+    const edges: boolean[] = [];
     this.visit(grp, box, (cell, inside) => {
-      if (inside) return cells!.each(cell, (items, n) => out.append(items, n));
+      found.push(cell);
+      edges.push(!inside);
+    });
+    let read = 0;
+    for (let k = 0; k < found.length; k++) {
+      if (read >= SLICE_SLOTS) {
+        read = 0;
+        if (time.due()) await time.pause();
+      }
+      const cell = found[k]!;
+      if (!edges[k]) {
+        cells!.each(cell, (items, n) => ((read += n), out.append(items, n)));
+        continue;
+      }
       const { minLat, maxLat, minLng, maxLng } = box!;
       cells!.each(cell, (items, n) => {
-        for (let k = 0; k < n; k++) {
-          const s = items[k]!;
+        read += n;
+        for (let j = 0; j < n; j++) {
+          const s = items[j]!;
           if (lat[s]! >= minLat && lat[s]! <= maxLat && lng[s]! >= minLng && lng[s]! <= maxLng) out.push(s);
         }
       });
-    });
+    }
     return out.done();
   }
 }

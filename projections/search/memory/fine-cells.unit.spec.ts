@@ -4,8 +4,11 @@ import { mulberry32 } from '../../../src/shared/prng';
 import { CELL_LEVEL, cellsOf } from '../geo';
 import type { Box } from '../search-criteria';
 import { ListingColumns } from './listing-columns';
-import { matchAll } from './memory-query';
+import { compareOf, firstOf, matchAll, ScanTimeout, Slices } from './memory-query';
 import { parseSearchRequest } from '../search-request';
+
+/** A pass that never pauses. */
+const unsliced = new Slices(Infinity, Infinity);
 
 type Spot = { pdid: string; grp: number; lat: number | null; lng: number | null };
 
@@ -48,7 +51,7 @@ describe('FineCells', () => {
   /** Around Seattle, a few degrees across: many level-12 cells, some whole inside a box, some crossed by its edges. */
   const point = () => (random() < 0.05 ? { Latitude: null, Longitude: null } : { Latitude: 47 + random() * 2, Longitude: -123 + random() * 3 });
 
-  it('answers matches, totals, bounds and clusters as the listings are, through new, moved, re-statused and removed listings', () => {
+  it('answers matches, totals, bounds and clusters as the listings are, through new, moved, re-statused and removed listings', async () => {
     const cols = new ListingColumns(64);
     const spots = new Map<string, Spot>();
     const write = (key: string) => {
@@ -83,7 +86,7 @@ describe('FineCells', () => {
               : { minLat: a.lat! - random() * 0.5, maxLat: a.lat! + random() * 0.5, minLng: a.lng! - random(), maxLng: a.lng! + random() };
         const level = Math.floor(random() * 13);
         const want = expected([...spots.values()], grp, box, level);
-        const m = cols.fine.matches(grp, box, cols.f.lat, cols.f.lng);
+        const m = await cols.fine.matches(grp, box, cols.f.lat, cols.f.lng, unsliced);
         expect([...m.slots.subarray(0, m.n)].map((s) => cols.s.pdid[s]!).sort()).toEqual(want.pdids);
         const got = cols.fine.summary(grp, box, level, cols.f.lat, cols.f.lng);
         expect({ total: got.total, bounds: got.bounds }).toEqual({ total: want.total, bounds: want.bounds });
@@ -161,6 +164,40 @@ describe('FineCells', () => {
     const pdids = (m: { slots: Int32Array; n: number }) => [...m.slots.subarray(0, m.n)].map((s) => cols.s.pdid[s]!).sort();
     const scanned = pdids(await matchAll(cols, criteria));
     expect(scanned.length).toBeGreaterThan(20);
-    expect(scanned).toEqual(pdids(cols.fine.matches(1, criteria.box, cols.f.lat, cols.f.lng)));
+    expect(scanned).toEqual(pdids(await cols.fine.matches(1, criteria.box, cols.f.lat, cols.f.lng, unsliced)));
+  });
+
+  it("lets the event loop serve others while a map's viewport is read, by the cells or by a scan, and gives up past its budget", async () => {
+    const cols = new ListingColumns();
+    // Metro: many listings a cell (read from the cells). Country: one or two a cell (scanned).
+    for (let k = 0; k < 6000; k++) cols.put(searchDoc(`m${k}`, { Latitude: 47.3 + random() * 0.6, Longitude: -122.5 + random() * 0.6 }), undefined);
+    for (let k = 0; k < 6000; k++) cols.put(searchDoc(`c${k}`, { Latitude: 25 + random() * 24, Longitude: -124 + random() * 57 }), undefined);
+    const metro = parseSearchRequest({ minlat: '47.35', maxlat: '47.85', minlong: '-122.45', maxlong: '-121.95' }, 'map').criteria;
+    const country = parseSearchRequest({ minlat: '24', maxlat: '50', minlong: '-125', maxlong: '-66' }, 'map').criteria;
+    const bigCols = new ListingColumns();
+    for (let k = 0; k < 6000; k++) bigCols.put(searchDoc(`b${k}`, { Latitude: 25 + random() * 24, Longitude: -124 + random() * 57 }), undefined);
+    expect([cols.fine.scanSooner(1, metro.box, cols.count), bigCols.fine.scanSooner(1, country.box, bigCols.count)]).toEqual([false, true]);
+    for (const [columns, criteria] of [
+      [cols, metro],
+      [bigCols, country],
+    ] as const) {
+      const whole = await matchAll(columns, criteria, unsliced);
+      const pins = await firstOf(columns, whole, compareOf(columns, criteria), 200, true, unsliced);
+      let served = 0;
+      const other = setImmediate(() => served++);
+      // A slice of no time: every look at the clock pauses.
+      const sliced = await matchAll(columns, criteria, new Slices(Infinity, 0));
+      clearImmediate(other);
+      expect(served).toBe(1);
+      expect([...sliced.slots.subarray(0, sliced.n)].sort()).toEqual([...whole.slots.subarray(0, whole.n)].sort());
+      // The pins are chosen from every match in slices too, and are the same.
+      served = 0;
+      const another = setImmediate(() => served++);
+      const slicedPins = await firstOf(columns, whole, compareOf(columns, criteria), 200, true, new Slices(Infinity, 0));
+      clearImmediate(another);
+      expect(served).toBe(1);
+      expect(slicedPins).toEqual(pins);
+      await expect(matchAll(columns, criteria, new Slices(-1, 0))).rejects.toBeInstanceOf(ScanTimeout);
+    }
   });
 });

@@ -31,22 +31,50 @@ export class ScanTimeout extends Error {
   }
 }
 
+/** Work between two looks at the clock: a look costs about as much as a few cheap tests. */
+const SLICE_EVERY = 1024;
+
+/**
+ * A pass's time: it lets the event loop serve others each `sliceMs` of work, and is given up
+ * past `budgetMs` (a search of ten country-wide polygons must not stop every other request, as
+ * a statement timeout guards PostgreSQL).
+ */
+export class Slices {
+  private readonly started = performance.now();
+  private slice = this.started;
+
+  constructor(
+    private readonly budgetMs = Infinity,
+    private readonly sliceMs = SLICE_MS,
+  ) {}
+
+  /** Whether this slice is spent (then `pause`). */
+  due(): boolean {
+    return performance.now() - this.slice >= this.sliceMs;
+  }
+
+  async pause(): Promise<void> {
+    await new Promise((r) => setImmediate(r));
+    this.slice = performance.now();
+    if (this.slice - this.started > this.budgetMs) throw new ScanTimeout();
+  }
+}
+
 /**
  * Every listing matching the criteria: a status and a viewport only from the map cells'
  * postings (fine-cells.ts), or each listing tested once when the box covers every cell and
  * that is sooner; otherwise candidates from the narrowest postings the criteria allow (keyword
  * words intersected; else a city or zip list, or the grid cells of the region; else every slot),
  * then each candidate through the checks of criteria-match.ts, written over the columns with the
- * same comparisons in the same float arithmetic. It yields to the event loop every SLICE_MS, and
- * is given up past `budgetMs` (a search of ten country-wide polygons must not stop every other
- * request, as a statement timeout guards PostgreSQL).
+ * same comparisons in the same float arithmetic. Every path runs in `time`'s slices (and
+ * firstOf after it in the same): a country-wide map's pins at 1M listings are a pass of
+ * milliseconds too.
  */
-export async function matchAll(cols: ListingColumns, c: SearchCriteria, budgetMs = Infinity): Promise<Matches> {
+export async function matchAll(cols: ListingColumns, c: SearchCriteria, time = new Slices()): Promise<Matches> {
   if (viewportOnly(c)) {
     const g = groupOf(c);
-    return c.box && cols.fine.scanSooner(g, c.box, cols.count) ? inBoxOf(cols, g, c.box) : cols.fine.matches(g, c.box, cols.f.lat, cols.f.lng);
+    return c.box && cols.fine.scanSooner(g, c.box, cols.count) ? inBoxOf(cols, g, c.box, time) : cols.fine.matches(g, c.box, cols.f.lat, cols.f.lng, time);
   }
-  const started = performance.now();
   const checks = checksOf(cols, c);
   const source = candidatesOf(cols, c);
   const all = source === 'all';
@@ -55,13 +83,8 @@ export async function matchAll(cols: ListingColumns, c: SearchCriteria, budgetMs
   let n = 0;
   const grp = cols.u.grp;
   const g = groupOf(c);
-  let slice = started;
   next: for (let k = 0; k < total; k++) {
-    if ((k & 1023) === 1023 && performance.now() - slice > SLICE_MS) {
-      await new Promise((r) => setImmediate(r));
-      slice = performance.now();
-      if (slice - started > budgetMs) throw new ScanTimeout();
-    }
+    if (k % SLICE_EVERY === SLICE_EVERY - 1 && time.due()) await time.pause();
     const slot = all ? k : source.slots[k]!;
     if (grp[slot] !== g) continue;
     for (let j = 0; j < checks.length; j++) if (!checks[j]!(slot)) continue next;
@@ -76,23 +99,30 @@ export async function matchAll(cols: ListingColumns, c: SearchCriteria, budgetMs
 }
 
 /** A status group's listings in a box, each tested once: two comparisons a coordinate (a missing point's NaN fails them). */
-function inBoxOf(cols: ListingColumns, g: number, box: Box): Matches {
+async function inBoxOf(cols: ListingColumns, g: number, box: Box, time: Slices): Promise<Matches> {
   const { lat, lng } = cols.f;
   const grp = cols.u.grp;
   const { minLat, maxLat, minLng, maxLng } = box;
   let out = new Int32Array(1024);
   let n = 0;
-  for (let s = 0; s < cols.count; s++) {
-    if (grp[s] !== g) continue;
-    const a = lat[s]!;
-    const b = lng[s]!;
-    if (!(a >= minLat && a <= maxLat && b >= minLng && b <= maxLng)) continue;
-    if (n === out.length) {
-      const grown = new Int32Array(n * 2);
-      grown.set(out);
-      out = grown;
+  // A plain loop for each run between two looks at the clock: an awaiting loop runs slower.
+  const scan = (from: number, to: number) => {
+    for (let s = from; s < to; s++) {
+      if (grp[s] !== g) continue;
+      const a = lat[s]!;
+      const b = lng[s]!;
+      if (!(a >= minLat && a <= maxLat && b >= minLng && b <= maxLng)) continue;
+      if (n === out.length) {
+        const grown = new Int32Array(n * 2);
+        grown.set(out);
+        out = grown;
+      }
+      out[n++] = s;
     }
-    out[n++] = s;
+  };
+  for (let from = 0; from < cols.count; from += SLICE_EVERY) {
+    if (from > 0 && time.due()) await time.pause();
+    scan(from, Math.min(cols.count, from + SLICE_EVERY));
   }
   return { slots: out, n };
 }
@@ -312,8 +342,12 @@ export function compareOf(cols: ListingColumns, c: SearchCriteria): Compare {
   }
 }
 
-/** The first `k` of the matches in sort order (only those with a point when `placed`): a bounded heap, not a sort of them all. */
-export function firstOf(cols: ListingColumns, m: Matches, compare: Compare, k: number, placed: boolean): number[] {
+/**
+ * The first `k` of the matches in sort order (only those with a point when `placed`): a bounded
+ * heap, not a sort of them all, in `time`'s slices as the matching was (a country-wide map's
+ * pins are chosen from every match).
+ */
+export async function firstOf(cols: ListingColumns, m: Matches, compare: Compare, k: number, placed: boolean, time?: Slices): Promise<number[]> {
   if (k <= 0) return [];
   const ux = cols.f.ux;
   const heap: number[] = [];
@@ -330,21 +364,27 @@ export function firstOf(cols: ListingColumns, m: Matches, compare: Compare, k: n
       at = top;
     }
   };
-  for (let j = 0; j < m.n; j++) {
-    const slot = m.slots[j]!;
-    if (placed && ux[slot] !== ux[slot]) continue;
-    if (heap.length < k) {
-      heap.push(slot);
-      for (let at = heap.length - 1; at > 0;) {
-        const parent = (at - 1) >> 1;
-        if (compare(heap[at]!, heap[parent]!) <= 0) break;
-        [heap[at], heap[parent]] = [heap[parent]!, heap[at]!];
-        at = parent;
+  const offer = (from: number, to: number) => {
+    for (let j = from; j < to; j++) {
+      const slot = m.slots[j]!;
+      if (placed && ux[slot] !== ux[slot]) continue;
+      if (heap.length < k) {
+        heap.push(slot);
+        for (let at = heap.length - 1; at > 0;) {
+          const parent = (at - 1) >> 1;
+          if (compare(heap[at]!, heap[parent]!) <= 0) break;
+          [heap[at], heap[parent]] = [heap[parent]!, heap[at]!];
+          at = parent;
+        }
+      } else if (compare(slot, heap[0]!) < 0) {
+        heap[0] = slot;
+        down(0);
       }
-    } else if (compare(slot, heap[0]!) < 0) {
-      heap[0] = slot;
-      down(0);
     }
+  };
+  for (let from = 0; from < m.n; from += SLICE_EVERY) {
+    if (time && from > 0 && time.due()) await time.pause();
+    offer(from, Math.min(m.n, from + SLICE_EVERY));
   }
   return heap.sort(compare);
 }

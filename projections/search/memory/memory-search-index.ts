@@ -18,7 +18,7 @@ import {
   type SuggestionKind,
 } from '../search-index.port';
 import { ListingColumns } from './listing-columns';
-import { compareOf, firstOf, mapOf, matchAll, pinOf, widePolygons } from './memory-query';
+import { compareOf, firstOf, mapOf, matchAll, pinOf, Slices, widePolygons } from './memory-query';
 import { logger } from '../../../src/shared/logger';
 import { encodeSnapshot, loadSnapshot, saveSnapshot } from './memory-snapshot';
 import { listingOf, shownPublicly, slotReader, startingWithOf } from './memory-cards';
@@ -214,8 +214,9 @@ export class MemorySearchIndex extends SearchIndex {
     if (fromTables(c)) return this.tables.search(c, page);
     await this.fresh();
     const cols = this.built.columns;
-    const m = await matchAll(cols, c, this.options.scanBudgetMs);
-    const first = firstOf(cols, m, compareOf(cols, c), page.offset + page.limit, false);
+    const time = new Slices(this.options.scanBudgetMs);
+    const m = await matchAll(cols, c, time);
+    const first = await firstOf(cols, m, compareOf(cols, c), page.offset + page.limit, false, time);
     return { total: m.n, pdids: first.slice(page.offset).map((s) => cols.s.pdid[s]!) };
   }
 
@@ -227,12 +228,15 @@ export class MemorySearchIndex extends SearchIndex {
     // A status and a viewport over cells of several listings each: counts, sums and bounds from the map cells; the matches themselves only for the pins.
     if (viewportOnly(c) && level <= FINE && cols.fine.dense(groupOf(c), c.box)) {
       const { total, bounds, clusters } = cols.fine.summary(groupOf(c), c.box, level, cols.f.lat, cols.f.lng);
-      const m = q.pins > 0 && total > 0 ? await matchAll(cols, c) : { slots: new Int32Array(0), n: 0 };
-      return { total, pins: firstOf(cols, m, compareOf(cols, c), q.pins, true).map((s) => pinOf(cols, s)), bounds, clusters };
+      // The pins' pass has no budget (a status and a box cost at most one look at each listing), but its slices.
+      const time = new Slices();
+      const m = q.pins > 0 && total > 0 ? await matchAll(cols, c, time) : { slots: new Int32Array(0), n: 0 };
+      return { total, pins: (await firstOf(cols, m, compareOf(cols, c), q.pins, true, time)).map((s) => pinOf(cols, s)), bounds, clusters };
     }
-    const m = await matchAll(cols, c, this.options.scanBudgetMs);
+    const time = new Slices(this.options.scanBudgetMs);
+    const m = await matchAll(cols, c, time);
     const { bounds, clusters } = mapOf(cols, m, q.clusterLevel, c.box);
-    const pins = firstOf(cols, m, compareOf(cols, c), q.pins, true).map((s) => pinOf(cols, s));
+    const pins = (await firstOf(cols, m, compareOf(cols, c), q.pins, true, time)).map((s) => pinOf(cols, s));
     return { total: m.n, pins, bounds, clusters };
   }
 
@@ -259,8 +263,9 @@ export class MemorySearchIndex extends SearchIndex {
     if (fromTables(c)) return super.page(c, page);
     await this.fresh();
     const cols = this.built.columns;
-    const m = await matchAll(cols, c, this.options.scanBudgetMs);
-    const first = firstOf(cols, m, compareOf(cols, c), page.offset + page.limit, false);
+    const time = new Slices(this.options.scanBudgetMs);
+    const m = await matchAll(cols, c, time);
+    const first = await firstOf(cols, m, compareOf(cols, c), page.offset + page.limit, false, time);
     return { total: m.n, listings: first.slice(page.offset).flatMap((slot) => (shownPublicly(cols, slot) ? [listingOf(cols, slot)] : [])) };
   }
 

@@ -4,7 +4,12 @@ import type { FirstTouch } from '../leads.events';
 export const FIRST_TOUCH_COOKIE = 'ft';
 const DAYS = 30;
 const SRC = /^[A-Za-z0-9_.:-]{1,64}$/;
-const SKIP = /^\/(assets|health|socket\.io|uploads|avatars|favicon)/;
+/**
+ * Not a page load: the JSON API (the calls a page makes, and every bot that walks the search
+ * API), the web app's files, crawlers' robots and sitemaps. A lead made without the cookie
+ * still takes its source from the request (touchOf: the page's `src` in Referer).
+ */
+const SKIP = /^\/(api(\/|$)|assets|health|socket\.io|uploads|avatars|favicon|robots\.txt|sitemap)/;
 
 const hostOf = (req: Request, trustProxy: boolean) => {
   const fwd = trustProxy ? req.headers['x-forwarded-host'] : undefined;
@@ -60,8 +65,9 @@ export function decodeFirstTouch(value: string | undefined): FirstTouch | null {
 const hasCookie = (req: Request) => (req.headers.cookie ?? '').split(';').some((c) => c.trim().startsWith(`${FIRST_TOUCH_COOKIE}=`));
 
 /**
- * Express middleware for every page and API request: the first visit sets the first-touch
- * cookie, later ones never change it. Installed before the web app so page loads count.
+ * Express middleware: the first page load of a visit sets the first-touch cookie, later ones
+ * never change it; API calls and files neither set nor read it here. Installed before the web
+ * app so page loads count.
  */
 export function firstTouchMiddleware(trustProxy: boolean) {
   return (req: Request, res: Response, next: NextFunction): void => {
