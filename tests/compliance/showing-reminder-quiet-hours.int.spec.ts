@@ -93,9 +93,9 @@ describe("showing reminders by text keep the lead's quiet hours", () => {
     const { leadId, email } = await newLead(server, 'jane.localhost', { FullName: 'Ike Invite' });
     await settle(server);
     await signedAgreement(janeC, leadId);
-    expect(
-      (await janeC.post(`/api/dashboard/leads/${leadId}/showings`, { pdid: 'T-P1', start: '2030-12-03T14:00:00-08:00', status: 'confirmed' })).status,
-    ).toBe(201);
+    const booked = await janeC.post(`/api/dashboard/leads/${leadId}/showings`, { pdid: 'T-P1', start: '2030-12-03T14:00:00-08:00', status: 'confirmed' });
+    expect(booked.status).toBe(201);
+    const showingId = booked.body.showingId as string;
     await settle(server);
     await server.app.get(ShowingNoticesReactor).notices.send(new Date());
     const [invitation] = await waitForMails(server.runtime.db.pool, email, 1);
@@ -110,5 +110,17 @@ describe("showing reminders by text keep the lead's quiet hours", () => {
     await settle(server);
     const timeline = ((await janeC.get(`/api/dashboard/feed/lead/${leadId}`)).body.timeline as { summary: string }[]).map((t) => t.summary);
     expect(timeline).toContain('Showing notice e-mail bounced: mailbox does not exist (code 550)');
+
+    // The address bounced for good: the showing's cancellation is not e-mailed to it, and the timeline says why.
+    expect((await janeC.request('PATCH', `/api/dashboard/showings/${showingId}`, { json: { status: 'cancelled' } })).status).toBe(200);
+    await settle(server);
+    const notices = server.app.get(ShowingNoticesReactor).notices;
+    await notices.send(new Date());
+    await notices.send(new Date());
+    await settle(server);
+    const sent = (await waitForMails(server.runtime.db.pool, email, 1)).filter((m) => m.headers['Message-ID']?.startsWith('<showing-notices.'));
+    expect(sent.map((m) => m.headers['Message-ID'])).toEqual([messageId]);
+    const after = ((await janeC.get(`/api/dashboard/feed/lead/${leadId}`)).body.timeline as { summary: string }[]).map((t) => t.summary);
+    expect(after.filter((s) => s.includes('bounced on'))).toHaveLength(1);
   });
 });

@@ -7,7 +7,7 @@ import { loadAccount } from '../../accounts';
 import { loadLead } from '../../leads';
 import { textEligibility } from '../../messaging';
 import { decideOnceWithRetry, leadMailKey, type Mailer, type MailMessage, type ReactorOutbox } from '../../messaging';
-import { queueAutomatedText, withdrawAutomatedTexts } from '../../compliance';
+import { queueAutomatedText, recordEmailSkipped, undeliverable, undeliverableMessage, withdrawAutomatedTexts } from '../../compliance';
 import { stableId } from '../../../shared/stable-id';
 import { loadShowing } from '../showing';
 import { signProposalLink, PROPOSAL_PAGE } from '../answer-showing/showing-answer-link';
@@ -76,6 +76,8 @@ export class ShowingNotices {
     const leadAccount = (await loadAccount(this.deps.store, lead.userId)).account;
     const byText = n.kind === 'reminder' && textEligibility(leadAccount) === null && agentId !== null;
     const live = showing.status === wanted && showing.sequence === n.sequence && (to === 'lead' || agent?.exists === true);
+    // An e-mail to the lead at an address that bounced for good or complained is not sent (as every e-mail to a lead).
+    const bounced = live && to === 'lead' && !byText ? await undeliverable(this.deps.store, lead.email) : null;
     const c: NoticeContext = {
       showing,
       lead: { name: lead.fullName, email: lead.email },
@@ -88,7 +90,7 @@ export class ShowingNotices {
       this.deps.pool,
       { outbox: 'showing-notices', key: `${n.showingId} ${n.kind} ${n.sequence} ${to}`, leadId: to === 'lead' ? showing.leadId : null },
       `INSERT INTO showing_notice_outbox (showing_id, kind, sequence, recipient, channel, state) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-      [n.showingId, n.kind, n.sequence, to, byText ? 'text' : 'email', live ? 'sent' : 'void'],
+      [n.showingId, n.kind, n.sequence, to, byText ? 'text' : 'email', !live ? 'void' : bounced ? 'suppressed' : 'sent'],
       async (db) => {
         if (!live) return false;
         // A reminder text still held for the lead's quiet hours is about a time that no longer holds.
@@ -100,6 +102,11 @@ export class ShowingNotices {
             { reason: n.kind === 'cancel' ? 'cancelled' : 'moved', zone: showing.timeZone },
             now,
           );
+        if (bounced) {
+          const key = `showing-notices.${n.showingId}.${n.kind}.${n.sequence}`;
+          await recordEmailSkipped(this.deps.store, { leadId: showing.leadId, siteId: lead.siteId }, key, undeliverableMessage(lead.email, bounced));
+          return false;
+        }
         // To the lead: its Message-ID names the lead, so the relay's reports reach the lead's timeline.
         const keyed = (m: MailMessage): MailMessage =>
           to === 'lead' ? { ...m, messageKey: leadMailKey('showing-notices', [n.showingId, n.kind, n.sequence], showing.leadId) } : m;
