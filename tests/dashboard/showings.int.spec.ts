@@ -129,7 +129,11 @@ describe('showings', () => {
     const invitations = (await mailsTo(pool(), email)).filter((m) => m.subject.startsWith('Showing confirmed'));
     expect(invitations.map((m) => m.subject)).toEqual(['Showing confirmed: 200 Pine St, Seattle, WA 98101, Tue, Mar 12, 2:00 PM PDT']);
     const invitation = invitations[0]!;
-    expect(invitation.headers).toEqual({ 'Reply-To': jane.email });
+    // Its Message-ID names the lead, so the relay's reports on it reach the lead's timeline.
+    expect(invitation.headers).toEqual({
+      'Reply-To': jane.email,
+      'Message-ID': expect.stringMatching(new RegExp(`^<showing-notices\\..+\\.lead\\.${leadId}@`)),
+    });
     expect(invitation.text).toContain('Tue, Mar 12, 2:00 PM PDT – 2:30 PM\nwith Jane Agent');
     const first = ics(invitation);
     expect(first.type).toBe('text/calendar; charset=utf-8; method=REQUEST');
