@@ -20,7 +20,7 @@ const MAP_LIBRARIES = /node_modules\/(?:maplibre-gl|@deck\.gl|@luma\.gl)\//;
  * deterministic, so these are today's figures exactly: a change that adds to a first load fails
  * here and moves its budget on purpose). The goal for both is 80 kB (81,920 bytes).
  */
-const BUDGET = { search: 81_165, listing: 77_733 } as const;
+const BUDGET = { search: 81_200, listing: 77_746 } as const;
 const wire = (scripts: readonly Script[]) => scripts.reduce((n, s) => n + s.bytes, 0);
 
 type Script = { readonly url: string; readonly bytes: number };
