@@ -157,4 +157,26 @@ describe('API v1 leads: the shared intake (new person → a routed lead, a known
     const page = await janeC.get(`/api/dashboard/leads/${leadId}`);
     expect(page.body.notes).toMatchObject([{ text: 'Called from the dialer', authorId: jane.userId }]);
   });
+  it('a lead read straight after its 201, while its read model is still behind, is 200 once the projection writes it (not 404); an id with no lead is 404 at once', async () => {
+    // Hold the lead read model's writes (reads still pass), as a busy projection would.
+    const held = await app.server.runtime.db.pool.connect();
+    let got: Promise<{ status: number; body: { leadId?: string } }>;
+    let leadId: string;
+    try {
+      await held.query('BEGIN');
+      await held.query('LOCK TABLE lead_feed IN EXCLUSIVE MODE');
+      const res = await post(brokerKey, { source: 'Dialer', person: person('right-after@example.com') });
+      expect(res.status, res.text).toBe(201);
+      leadId = res.body.leadId as string;
+      got = api.get(`/api/v1/leads/${leadId}`, as(brokerKey));
+      await new Promise((r) => setTimeout(r, 300));
+    } finally {
+      await held.query('COMMIT');
+      held.release();
+    }
+    expect(await got).toMatchObject({ status: 200, body: { leadId } });
+    const started = Date.now();
+    expect((await api.get('/api/v1/leads/00000000-0000-4000-8000-000000000000', as(brokerKey))).status).toBe(404);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
 });

@@ -1,7 +1,6 @@
 import { Body, Controller, Inject, Param, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { findLead } from '../../../../projections/lead-feed';
 import { commandContextOf } from '../../../commands/request-context';
 import type { BodyOf } from '../../../contract/route';
 import { contract } from '../../../contract/routes';
@@ -12,6 +11,7 @@ import { notFound } from '../../../shared/errors';
 import { dashboardViewer } from '../../../shared/viewer/viewer';
 import { isLeadId, patchLead } from '../../leads';
 import { ApiKeyGuard } from '../v1/api-key.guard';
+import { findLeadSoon } from './find-lead-soon';
 import { withDecided } from './v1-lead';
 
 @Controller()
@@ -29,7 +29,7 @@ export class V1UpdateLeadController {
     if (!isLeadId(leadId)) throw notFound('No such lead');
     const lead = await patchLead(this.store, viewer, leadId, input, commandContextOf(req));
     // Scope was checked on the stream; the row is read unscoped, as it may not show this change yet.
-    const row = await findLead(this.pool, { userId: viewer.userId, role: 'staff' }, leadId);
+    const row = await findLeadSoon(this.pool, this.store, { userId: viewer.userId, role: 'staff' }, leadId);
     if (!row) throw notFound('No such lead');
     return withDecided(row, lead);
   }
