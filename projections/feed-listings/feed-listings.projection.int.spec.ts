@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingEvent } from '../../src/modules/listings/listings.events';
+import { batchedAlike, IN_BULK } from '../../tests/support/batched-alike';
+import { mulberry32 } from '../../src/shared/prng';
 import { projectionSpecification } from '../../tests/support/projection-specification';
 import { searchDoc } from '../../tests/support/search-doc';
 import { feedListingsProjection, heldListingCount, listingKeysMissingFrom } from './index';
@@ -31,4 +33,19 @@ describe("each feed's listings with us", () => {
     spec
       .given(listed('NWMLS', 'K1'), listed('NWMLS', 'K2'), listed('NWMLS', 'K3'))
       .then(async ({ pool }) => expect(await listingKeysMissingFrom(pool, 'NWMLS', ['K1', 'K3'])).toEqual(['K2'])));
+});
+
+describe("each feed's listings with us, in batches", () => {
+  const feed = batchedAlike(feedListingsProjection);
+
+  it('holds the same keys fed one event at a time as in batches of 9, in one batch of the whole log and in bulk (a first start)', async () => {
+    const random = mulberry32(34);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+    const log = Array.from({ length: 300 }, () => (random() < 0.7 ? listed : removed)(pick(['NWMLS', 'CRMLS']), pick(['K1', 'K-2', 'K3', 'K4', 'K5'])));
+    const rows = await feed(log, 'SELECT * FROM feed_listings ORDER BY mls, listing_key', [1, 9, log.length, IN_BULK]);
+    expect(rows.get(1)!.length).toBeGreaterThan(3);
+    expect(rows.get(9)).toEqual(rows.get(1));
+    expect(rows.get(log.length)).toEqual(rows.get(1));
+    expect(rows.get(IN_BULK)).toEqual(rows.get(1));
+  });
 });

@@ -1,7 +1,13 @@
 import { type ListingEvent } from '../../src/modules/listings/listings.events';
 import { eventsOf, handledTypes, type Projection } from '../runner/projection';
+import { dropIndexes, foldLogInPasses } from '../runner/bulk-replay';
+import { copyRows } from '../runner/copy-in';
 
 type Handled = Extract<ListingEvent, { type: 'ListingListed' | 'ListingRemoved' }>;
+
+/** Events folded in memory at once in a bulk replay: a longer log is read once per share of the listings. */
+const EVENTS_PER_PASS = 2_000_000;
+const split = (pdid: string) => [pdid.slice(0, pdid.indexOf('-')), pdid.slice(pdid.indexOf('-') + 1)] as const;
 
 /**
  * Which listings each MLS feed has with us (listed, not removed): what a feed's key
@@ -22,7 +28,6 @@ export const feedListingsProjection: Projection = {
     for (const e of eventsOf<Handled>(events)) {
       held.set(e.data.pdid, e.type === 'ListingListed');
     }
-    const split = (pdid: string) => [pdid.slice(0, pdid.indexOf('-')), pdid.slice(pdid.indexOf('-') + 1)] as const;
     const add = [...held].filter(([, h]) => h).map(([p]) => split(p));
     const drop = [...held].filter(([, h]) => !h).map(([p]) => split(p));
     if (add.length) {
@@ -37,5 +42,28 @@ export const feedListingsProjection: Projection = {
         drop.map((a) => a[1]),
       ]);
     }
+  } /**
+   * A first start over a long log (an import): which listings are held, folded in memory (the
+   * last event of each decides, as in `apply`), COPYed into the table without its primary key,
+   * which is built once at the end.
+   */,
+  async replay(ctx) {
+    const table = ctx.table('feed_listings');
+    const rebuildKey = await dropIndexes(ctx.tx, table);
+    let held = new Map<string, boolean>();
+    const covered = await foldLogInPasses(
+      ctx,
+      this.eventTypes,
+      EVENTS_PER_PASS,
+      (e) => held.set((e.data as Handled['data']).pdid, e.type === 'ListingListed'),
+      async () => {
+        const rows = [...held].filter(([, h]) => h).map(([pdid]) => split(pdid));
+        held = new Map();
+        await copyRows(ctx.tx, table, ['mls', 'listing_key'], rows);
+      },
+    );
+    await rebuildKey();
+    await ctx.tx.query(`ANALYZE ${table}`);
+    return covered;
   },
 };

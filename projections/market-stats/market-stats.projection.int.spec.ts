@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingEvent, ListingRecord } from '../../src/modules/listings/listings.events';
 import { mulberry32 } from '../../src/shared/prng';
-import { batchedAlike } from '../../tests/support/batched-alike';
+import { batchedAlike, IN_BULK } from '../../tests/support/batched-alike';
 import { projectionSpecification } from '../../tests/support/projection-specification';
 import { searchDoc } from '../../tests/support/search-doc';
 import { marketAreas, marketMonths, marketStatsProjection } from './index';
@@ -87,13 +87,22 @@ describe('market stats read model', () => {
 describe('market stats read model, in batches', () => {
   const feed = batchedAlike(marketStatsProjection);
 
-  it('leaves the same rows fed one event at a time as in batches of 7 or 60 and in one batch of the whole log (a first start)', async () => {
+  it('leaves the same rows fed one event at a time as in batches of 7 or 60, in one batch of the whole log and in bulk (a first start)', async () => {
     const log = randomListingLog(400);
-    const rows = await feed(log, 'SELECT * FROM market_listings ORDER BY pdid', [1, 7, 60, log.length]);
+    const rows = await feed(log, 'SELECT * FROM market_listings ORDER BY pdid', [1, 7, 60, log.length, IN_BULK]);
     expect(rows.get(1)!.length).toBeGreaterThan(10);
     expect(rows.get(7)).toEqual(rows.get(1));
     expect(rows.get(60)).toEqual(rows.get(1));
     expect(rows.get(log.length)).toEqual(rows.get(1));
+    expect(rows.get(IN_BULK)).toEqual(rows.get(1));
+  });
+
+  it('keeps its indexes through a bulk replay: they are dropped for the COPY and built again', async () => {
+    const indexes = await feed([], "SELECT indexdef FROM pg_indexes WHERE tablename = 'market_listings' ORDER BY indexdef", [1]);
+    const log = randomListingLog(50);
+    const after = await feed(log, "SELECT indexdef FROM pg_indexes WHERE tablename = 'market_listings' ORDER BY indexdef", [IN_BULK]);
+    expect(indexes.get(1)!.length).toBe(3);
+    expect(after.get(IN_BULK)).toEqual(indexes.get(1));
   });
 });
 

@@ -75,3 +75,19 @@ export function copyValue(v: unknown): string {
 
 /** A tsvector literal of plain lexemes (what array_to_tsvector makes of the same words). */
 export const tsvectorLiteral = (words: readonly string[]): string => words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' ');
+
+/** Rows per COPY statement: each chunk's lines are made while PostgreSQL takes the one before. */
+const COPY_ROWS = 10_000;
+
+/** Rows (values in `columns`' order, as copyValue writes them) COPYed in chunks. */
+export async function copyRows(client: pg.ClientBase, table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void> {
+  let copying = Promise.resolve();
+  for (let i = 0; i < rows.length; i += COPY_ROWS) {
+    const lines = rows.slice(i, i + COPY_ROWS).map((r) => r.map(copyValue).join('\t'));
+    await copying;
+    copying = copyIn(client, table, columns, lines);
+    // Awaited next turn or after the loop: a failure meanwhile is not unhandled.
+    copying.catch(() => undefined);
+  }
+  await copying;
+}
