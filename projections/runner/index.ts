@@ -5,3 +5,4 @@ export { ProjectionRunner, type ProjectionState } from './projection-runner';
 export { rebuildProjection, RebuildCancelledError, RebuildInProgressError, type RebuildProgress } from './rebuild';
 export { projectionStatus, type ProjectionStatus, waitUntilCaughtUp } from './status';
 export { passedBy } from './passed';
+export { foldLogInPasses, type LoggedEvent } from './bulk-replay';

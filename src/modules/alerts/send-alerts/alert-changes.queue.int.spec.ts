@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchedAlike } from '../../../../tests/support/batched-alike';
+import { batchedAlike, IN_BULK } from '../../../../tests/support/batched-alike';
 import { appendedNow, type GivenEvent, projectionSpecification } from '../../../../tests/support/projection-specification';
 import { mulberry32 } from '../../../shared/prng';
 import type { ListingEvent } from '../../listings';
@@ -61,19 +61,21 @@ describe('alert changes queue (the property alerts dispatcher’s work)', () => 
 describe('alert changes queue, in batches', () => {
   const feed = batchedAlike(alertChangesQueue, { reset: (db) => db.query('TRUNCATE alert_changes').then(() => undefined) });
 
-  it('queues the same folded changes fed one event at a time as in batches of 3 or 40 and in one batch of the whole log (a first start)', async () => {
+  it('queues the same folded changes fed one event at a time as in batches of 3 or 40, in one batch of the whole log and in bulk (a first start)', async () => {
     const log = recordsOfChanges(300);
     const rows = await feed(log, 'SELECT event_id, pdid, kind, detail, tx_id, global_position, at FROM alert_changes ORDER BY event_id', [
       1,
       3,
       40,
       log.length,
+      IN_BULK,
     ]);
     expect(rows.get(1)!.length).toBeGreaterThan(30);
     expect(rows.get(1)!.some((r) => (r.detail as { also?: unknown }).also)).toBe(true);
     expect(rows.get(3)).toEqual(rows.get(1));
     expect(rows.get(40)).toEqual(rows.get(1));
     expect(rows.get(log.length)).toEqual(rows.get(1));
+    expect(rows.get(IN_BULK)).toEqual(rows.get(1));
   });
 });
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { eventsOf, handledTypes, type Projection } from '../../../../projections/runner';
+import { eventsOf, foldLogInPasses, handledTypes, type Projection } from '../../../../projections/runner';
 import { isUpcoming } from '../../../contract/open-house-time';
 import { ALERT_CHANGE_QUEUE_MIGRATION } from '../../../database/migrations/052-alert-change-queue';
 import { assertNever } from '../../../shared/errors';
@@ -110,7 +110,38 @@ export const alertChangesQueue: Projection = {
     const queued = await insertFresh(ctx.tx, fold.fresh);
     if (queued > 0) ctx.signal({ signal: ALERTS_PUSH, payload: { queued } });
   },
+  /**
+   * A first start over a long log (an import, a million "new" listings): the changes folded by
+   * record in memory, as `apply` folds them, and written in statements of INSERT_ROWS. Batch by
+   * batch, each read whole events through the store and looked for the rows its first record
+   * queued before. The dispatcher finds the queue on its next sweep.
+   */
+  async replay(ctx) {
+    let fold: Folding = { here: new Map(), fresh: [], earlier: new Map() };
+    return foldLogInPasses(
+      ctx,
+      this.eventTypes,
+      EVENTS_PER_PASS,
+      (logged) => {
+        const e = logged as unknown as Positioned & ListingChange;
+        const change = changeOf(e, Date.parse(e.metadata.at));
+        if (change) foldFresh(e, e.data.pdid, change, fold, fold.here.get(`${e.transactionId} ${e.data.pdid}`) as Fresh | undefined);
+      },
+      async () => {
+        for (let i = 0; i < fold.fresh.length; i += INSERT_ROWS) await insertFresh(ctx.tx, fold.fresh.slice(i, i + INSERT_ROWS));
+        fold = { here: new Map(), fresh: [], earlier: new Map() };
+      },
+    );
+  },
 };
+
+/** Changes held in memory at once in a bulk replay (about 300 bytes each): a longer log is read once per share of the listings. */
+const EVENTS_PER_PASS = 500_000;
+/** Changes per INSERT of a bulk replay. */
+const INSERT_ROWS = 10_000;
+
+/** What the fold reads of an event's place in the log. */
+type Positioned = Pick<StoredEvent, 'eventId' | 'transactionId' | 'globalPosition'> & { readonly metadata: { readonly at: string } };
 
 type Change = { kind: AlertChangeKind; detail: Record<string, unknown> };
 
@@ -189,12 +220,8 @@ async function queueChange(tx: pg.PoolClient, e: StoredEvent, pdid: string, chan
     fold.earlier
       .get(`${e.transactionId} ${pdid}`)
       ?.find((r) => r.global_position >= e.globalPosition - BigInt(RECORD_SPAN) && r.global_position <= e.globalPosition && r.event_id !== e.eventId);
-  if (earlier) {
+  if (earlier && !isFresh(earlier)) {
     const merged = mergeChanges(earlier, change);
-    if (isFresh(earlier)) {
-      Object.assign(earlier, merged, { global_position: e.globalPosition > earlier.global_position ? e.globalPosition : earlier.global_position });
-      return;
-    }
     await tx.query('UPDATE alert_changes SET kind = $2, detail = $3, global_position = greatest(global_position, $4) WHERE event_id = $1', [
       earlier.event_id,
       merged.kind,
@@ -204,8 +231,18 @@ async function queueChange(tx: pg.PoolClient, e: StoredEvent, pdid: string, chan
     fold.here.set(key, { event_id: earlier.event_id, ...merged });
     return;
   }
+  foldFresh(e, pdid, change, fold, earlier);
+}
+
+/** Folds a change into the change of its record this batch queued (`earlier`), or queues it as new. */
+function foldFresh(e: Positioned, pdid: string, change: Change, fold: Folding, earlier: Fresh | undefined): void {
+  if (earlier) {
+    const merged = mergeChanges(earlier, change);
+    Object.assign(earlier, merged, { global_position: e.globalPosition > earlier.global_position ? e.globalPosition : earlier.global_position });
+    return;
+  }
   const fresh: Fresh = { event_id: e.eventId, ...change, pdid, tx_id: e.transactionId, global_position: e.globalPosition, at: e.metadata.at };
-  fold.here.set(key, fresh);
+  fold.here.set(`${e.transactionId} ${pdid}`, fresh);
   fold.fresh.push(fresh);
 }
 
