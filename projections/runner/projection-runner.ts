@@ -8,6 +8,7 @@ import { applyBatch } from './apply-batch';
 import { assertProjectionShape, type Projection, type PushWithPosition, type Signal } from './projection';
 import { rebuildProjection } from './rebuild';
 import { createFreshTables, liveTable } from './tables';
+import { Turns } from './turns';
 
 const log = logger('projections');
 
@@ -45,7 +46,8 @@ export class ProjectionRunner {
 
   constructor(private readonly options: RunnerOptions) {
     options.projections.forEach(assertProjectionShape);
-    this.workers = options.projections.map((p) => new ProjectionWorker(p, options, () => this.live));
+    const replays = new Turns(REPLAYS_AT_ONCE);
+    this.workers = options.projections.map((p) => new ProjectionWorker(p, options, () => this.live, replays));
   }
 
   /**
@@ -119,6 +121,8 @@ class ProjectionWorker {
     private readonly options: RunnerOptions,
     /** Whether the runner may apply live batches yet (see ProjectionRunner.warmUp). */
     private readonly mayGoLive: () => boolean,
+    /** Replays of the whole log share them (see REPLAYS_AT_ONCE). */
+    private readonly replays: Turns,
   ) {}
 
   wake(): void {
@@ -268,12 +272,14 @@ class ProjectionWorker {
           from: stored?.version,
           to: p.version,
         });
-        await rebuildProjection({
-          pool: this.options.pool,
-          store: this.options.store,
-          projection: p,
-          batchSize: this.options.batchSize,
-        });
+        await this.replays.run(() =>
+          rebuildProjection({
+            pool: this.options.pool,
+            store: this.options.store,
+            projection: p,
+            batchSize: this.options.batchSize,
+          }),
+        );
       }
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -406,6 +412,15 @@ class ProjectionWorker {
  * for the flush, because what they tell browsers and reactors must never be undone.
  */
 const QUIET_COMMIT = 'SET LOCAL synchronous_commit = off; COMMIT';
+
+/**
+ * Replays of the whole log (a first start's bulk loads, new versions) a runner runs at once. A
+ * first start over an imported log has four bulk loads ahead (search, alert_changes,
+ * market_stats, feed_listings) while the in-memory index folds the same log: all at once on two
+ * cores, each held a connection and a transaction for longer, and under load new connections
+ * timed out, which failed a load and started it over from zero.
+ */
+const REPLAYS_AT_ONCE = 2;
 
 /** Events of its types from which a first run takes the projection's set-based replay (see ensureTables). */
 const BULK_FROM = 10_000;
