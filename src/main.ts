@@ -52,11 +52,14 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   const metrics = new Metrics();
   // Before anything can append: the store object is the one every module is given.
   metrics.countAppends(runtime.store);
+  const building = performance.now();
   const app = await NestFactory.create<NestExpressApplication>(AppModule.create(runtime), {
     logger: nestLogger(config.logLevel === 'debug'),
     // Registered below (bodyParsers): the webhooks read their own bodies.
     bodyParser: false,
   });
+  // The in-memory search index folds the whole log in here: on a first start, most of the wait before the port opens.
+  log.info('app built', { seconds: Math.round(performance.now() - building) / 1000 });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // No hash of every JSON answer for an ETag: API answers are fresh reads (the web app's files

@@ -6,7 +6,6 @@ import { CONFIG, DB_POOL, RUNTIME, SEARCH_POOL } from '../../runtime/tokens';
 import type { Config } from '../../config/config';
 import { OneConnection } from '../../database/one-connection';
 import { RateLimiter } from '../../http/rate-limiter';
-import { logger } from '../../shared/logger';
 import { AccountsModule } from '../accounts';
 import { MlsDisclaimers } from './idx/mls-disclaimers';
 import { ListingDetailsController } from './listing-details/listing-details.http';
@@ -17,8 +16,6 @@ import { SearchListingsController } from './search-listings/search-listings.http
 import { OPEN_VISITOR_SEARCH, type OpenVisitorSearch } from './search-listings/visitor-search-index';
 
 /** Listings and search: the search API, listing details, broken-photo reports and the demo photos. */
-const log = logger('memory-search');
-
 @Module({
   imports: [AccountsModule],
   controllers: [SearchListingsController, ListingDetailsController, ReportBrokenPhotoController],
@@ -33,15 +30,10 @@ const log = logger('memory-search');
         }
         if (config.searchIndex === 'memory') {
           const snapshot = config.searchSnapshot && { ...config.searchSnapshot, identity: snapshotIdentity(runtime.db.url) };
-          const started = performance.now();
           return MemorySearchIndex.open(runtime.store, new PostgresSearchIndex(pool), {
             batchSize: config.projections.batchSize,
             snapshot,
             scanBudgetMs: config.searchStatementTimeoutMs,
-          }).then((index) => {
-            // The longest step before the port opens on a first start: what an operator reads of a slow one.
-            log.info('search index in memory caught up with the log', { seconds: Math.round(performance.now() - started) / 1000 });
-            return index;
           });
         }
         return new PostgresSearchIndex(pool);
