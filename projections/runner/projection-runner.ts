@@ -269,8 +269,9 @@ class ProjectionWorker {
         this.state = 'rebuilding';
         log.info(bulk ? 'projection starts over a long log; replaying it in bulk' : 'projection version changed; rebuilding', {
           projection: p.name,
-          from: stored?.version,
-          to: p.version,
+          // Not `to`: the logger hides a field of that name (a message's recipient).
+          fromVersion: stored?.version,
+          toVersion: p.version,
         });
         await this.replays.run(() =>
           rebuildProjection({
