@@ -40,6 +40,20 @@ export function priceLine(months: readonly MarketMonth[]): { segments: string[];
   return { segments, dots };
 }
 
+/**
+ * What the chart's height means, said under it: its scale runs from the lowest month's median to
+ * the highest, not from $0, so a small change draws a steep line; the two months name the ends.
+ */
+export function priceScaleWords(months: readonly MarketMonth[]): string | null {
+  const sold = months.filter((m): m is MarketMonth & { medianPrice: number } => m.medianPrice !== null);
+  if (sold.length === 0) return null;
+  const low = sold.reduce((a, b) => (b.medianPrice < a.medianPrice ? b : a));
+  const high = sold.reduce((a, b) => (b.medianPrice > a.medianPrice ? b : a));
+  const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
+  if (low.medianPrice === high.medianPrice) return `Every month with a sale: ${money(low.medianPrice)}.`;
+  return `Lowest ${money(low.medianPrice)} (${monthLabel(low.month)}), highest ${money(high.medianPrice)} (${monthLabel(high.month)}): the chart spans that range, not from $0; months without a sale leave a gap.`;
+}
+
 /** "Mar 2026" for "2026-03". */
 export const monthLabel = (month: string): string =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });

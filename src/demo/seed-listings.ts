@@ -3,7 +3,7 @@ import { beginStream, decideAndAppend } from '../commands/decide-and-append';
 import type { EventStore } from '../eventstore/event-store.port';
 import { type ImportCounts, type ImportItem, importListings } from '../modules/listings';
 import { KING_COUNTY_CSV, SACRAMENTO_CSV } from './demo-files';
-import { generatedListingItems, readKingCountySales, readSacramentoListings, resoItems } from './listings';
+import { generatedListingItems, movedToLastFullMonth, readKingCountySales, readSacramentoListings, resoItems } from './listings';
 import { newId } from '../shared/ids';
 import { logger } from '../shared/logger';
 
@@ -18,10 +18,22 @@ const GENERATOR_SEED = 7;
 
 export type DemoListingSource = { readonly mls: string; readonly name: string; readonly items: () => Promise<AsyncIterable<ImportItem>> };
 
+/**
+ * The two files' records move forward by whole months to the month before the seed's day (see
+ * movedToLastFullMonth), so market reports, estimates and nearby sales show recent months.
+ */
 export function demoListingSources(today: string, generated = DEMO_GENERATED_LISTINGS): DemoListingSource[] {
   return [
-    { mls: 'NWMLS', name: 'King County sales (Closed)', items: async () => resoItems(readKingCountySales(KING_COUNTY_CSV)) },
-    { mls: 'METROLIST', name: 'Sacramento listings (Active)', items: async () => resoItems(readSacramentoListings(SACRAMENTO_CSV)) },
+    {
+      mls: 'NWMLS',
+      name: 'King County sales (Closed)',
+      items: async () => resoItems(movedToLastFullMonth(() => readKingCountySales(KING_COUNTY_CSV), today)),
+    },
+    {
+      mls: 'METROLIST',
+      name: 'Sacramento listings (Active)',
+      items: async () => resoItems(movedToLastFullMonth(() => readSacramentoListings(SACRAMENTO_CSV), today)),
+    },
     {
       mls: 'DEMO',
       name: 'generated listings (Active)',

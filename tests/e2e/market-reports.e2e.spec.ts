@@ -23,7 +23,13 @@ describe('market reports in the browser', () => {
   const app = dashboardBrowserApp(async (server) => {
     await importListings(
       server.runtime.store,
-      items([sold('K1', 500_000, '2026-06-03'), sold('K2', 700_000, '2026-06-20'), sold('K3', 1_000_000, '2026-06-25'), home('K4')]),
+      items([
+        sold('K0', 450_000, '2026-05-15'),
+        sold('K1', 500_000, '2026-06-03'),
+        sold('K2', 700_000, '2026-06-20'),
+        sold('K3', 1_000_000, '2026-06-25'),
+        home('K4'),
+      ]),
       { mls: 'T', ctx: systemContext() },
     );
   });
@@ -44,6 +50,10 @@ describe('market reports in the browser', () => {
       await page.getByRole('img', { name: /Median sold price by month in Seattle/ }).waitFor();
       const june = page.getByRole('row', { name: /Jun 2026/ });
       expect(await june.getByRole('cell').first().textContent()).toBe('$700,000');
+      // The chart's scale starts at the lowest month, not at $0: the words under it say so and name its ends.
+      expect(await page.getByTestId('market-scale').textContent()).toBe(
+        'Lowest $450,000 (May 2026), highest $700,000 (Jun 2026): the chart spans that range, not from $0; months without a sale leave a gap.',
+      );
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(viewport.width);
 
       const form = page.getByRole('region', { name: 'Get the Seattle report every month' });

@@ -51,6 +51,13 @@ describe('/sell in Chromium', () => {
         .filter({ hasText: /^\$[\d,]+ (added|taken off): / })
         .count(),
     ).toBeGreaterThan(0);
+    // Each reason names the home it compares with the comp: "your home is 180 sq ft larger".
+    expect(
+      await result
+        .locator('tbody li')
+        .filter({ hasText: /^\$[\d,]+ (added|taken off): your (home|lot) / })
+        .count(),
+    ).toBeGreaterThan(0);
     await page.getByRole('region', { name: 'Map of your home and the comparable sales' }).waitFor();
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     expect(await seriousViolations(page)).toEqual([]);

@@ -4,7 +4,7 @@ import { soldHomeFromRecord } from '../../modules/valuation/sold-home-from-recor
 import { readKingCountySales } from './king-county';
 import { readSacramentoListings } from './sacramento';
 
-/** The demo's King County sales (May 2014 – May 2015), for measuring the valuation. */
+/** The demo's King County sales on their recorded dates (May 2014 – May 2015), for measuring the valuation. */
 export async function kingCountySoldHomes(): Promise<SoldHome[]> {
   const homes: SoldHome[] = [];
   for await (const record of readKingCountySales(KING_COUNTY_CSV)) {

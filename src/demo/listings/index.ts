@@ -5,3 +5,4 @@ export { loadZipDirectory, type ZipDirectory, type ZipPlace } from '../../module
 export { DEMO_PHOTO_COUNT, demoMedia, withDemoMedia } from './demo-media';
 export { generatedListingItems, resoItems } from './demo-listing-source';
 export { DEMO_AGENT_MLS_IDS, DEMO_OFFICE, demoAgentListing, demoAttribution } from './demo-attribution';
+export { monthsLater, monthsToLastFullMonth, movedToLastFullMonth, recordMonthsLater } from './months-later';

@@ -1,4 +1,4 @@
-import { CHART_HEIGHT, CHART_WIDTH, monthLabel, priceLine } from '../../contract/market-chart';
+import { CHART_HEIGHT, CHART_WIDTH, monthLabel, priceLine, priceScaleWords } from '../../contract/market-chart';
 import { MARKET_COLUMNS, type MarketReport, SUPPLY_NOTE } from '../../contract/market-reports';
 import { type Html, html } from '../../shared/html';
 
@@ -15,7 +15,8 @@ ${
     : html`<svg class="market-chart" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" width="100%" height="auto" role="img" aria-labelledby="market-chart-title"><title id="market-chart-title">Median sold price by month in ${r.label}; the table below gives every figure</title>
 ${line.segments.map((s) => html`<polyline points="${s}" fill="none" stroke="currentColor" stroke-width="2"></polyline>`)}
 ${line.dots.map((d) => html`<circle cx="${d.x}" cy="${d.y}" r="3" fill="currentColor"></circle>`)}
-</svg>`
+</svg>
+<p class="market-scale">${priceScaleWords(r.months)}</p>`
 }
 </section>
 <section aria-labelledby="market-table">

@@ -36,6 +36,7 @@ describe('market reports', () => {
     const ld = [...res.text.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
     expect(ld.find((d) => d['@type'] === 'Dataset')).toMatchObject({ name: 'Seattle housing market by month', spatialCoverage: { name: 'Seattle' } });
     expect(res.text).toContain('<svg class="market-chart"');
+    expect(res.text).toContain('<p class="market-scale">Every month with a sale: $700,000.</p>');
     // June 2026: three sales 500k, 700k, 1M → median 700k; per sq ft 500, 700, 1000 → 700.
     expect(res.text).toMatch(/<th scope="row">Jun 2026<\/th><td>\$700,000<\/td><td>\$700<\/td>/);
   });

@@ -1,4 +1,4 @@
-import { CHART_HEIGHT, CHART_WIDTH, monthLabel, priceLine } from '../../../../src/contract/market-chart';
+import { CHART_HEIGHT, CHART_WIDTH, monthLabel, priceLine, priceScaleWords } from '../../../../src/contract/market-chart';
 import { MARKET_COLUMNS, type MarketReport, SUPPLY_NOTE } from '../../../../src/contract/market-reports';
 import { PublicPageFrame, usePublicPageData } from '../public';
 import { marketReport } from './marketApi';
@@ -27,15 +27,18 @@ function MarketReportView({ r }: { r: MarketReport }) {
         {line.dots.length === 0 ? (
           <p>No homes sold here in these months.</p>
         ) : (
-          <svg className={styles.chart} viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`} width="100%" role="img" aria-labelledby="market-chart-title">
-            <title id="market-chart-title">Median sold price by month in {r.label}; the table below gives every figure</title>
-            {line.segments.map((s) => (
-              <polyline key={s} points={s} fill="none" stroke="currentColor" strokeWidth="2" />
-            ))}
-            {line.dots.map((d) => (
-              <circle key={d.month} cx={d.x} cy={d.y} r="3" fill="currentColor" />
-            ))}
-          </svg>
+          <>
+            <svg className={styles.chart} viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`} width="100%" role="img" aria-labelledby="market-chart-title">
+              <title id="market-chart-title">Median sold price by month in {r.label}; the table below gives every figure</title>
+              {line.segments.map((s) => (
+                <polyline key={s} points={s} fill="none" stroke="currentColor" strokeWidth="2" />
+              ))}
+              {line.dots.map((d) => (
+                <circle key={d.month} cx={d.x} cy={d.y} r="3" fill="currentColor" />
+              ))}
+            </svg>
+            <p data-testid="market-scale">{priceScaleWords(r.months)}</p>
+          </>
         )}
       </section>
       <section aria-labelledby="market-table">
