@@ -12,15 +12,17 @@ import { waitUntil } from '../support/wait-until';
 /**
  * A visitor's list, map and autocomplete requests are answered from the instance's memory
  * (SEARCH_INDEX=memory): no statement reaches PostgreSQL on their behalf while the log stands
- * still. Every statement any pg client of this process sends is attributed to the request whose
- * handling sent it (the request id the request log puts in the async context), so background
- * work (projections, polls) is not counted and work a request starts in the background is.
+ * still. Every statement asked of a pool of this process, and every connection taken from one,
+ * is attributed to the request whose handling asked (the request id the request log puts in
+ * the async context), so background work (projections, polls) is not counted and work a
+ * request starts in the background is.
  */
 describe('a visitor search in memory sends no statement to PostgreSQL', () => {
   let db: TestDatabase;
   let server: Started;
   const sent = new Map<string, string[]>();
-  const query = pg.Client.prototype.query;
+  const query = pg.Pool.prototype.query;
+  const connect = pg.Pool.prototype.connect;
   let n = 0;
 
   const send = async (path: string, body?: unknown): Promise<{ status: number; statements: string[] }> => {
@@ -56,17 +58,30 @@ describe('a visitor search in memory sends no statement to PostgreSQL', () => {
       { mls: 'T', ctx: systemContext() },
     );
     await server.runtime.runner.waitForCatchUp();
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    // At the pools, where a statement is asked for in the request's own async context (a
+    // client's query may be sent later from another's, once a connection is free).
+    let inQuery = false;
+    const record = (what: string) => {
       const id = currentRequestId();
-      if (id?.startsWith('statements-')) {
-        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
-        sent.set(id, [...(sent.get(id) ?? []), String(text).replace(/\s+/g, ' ').slice(0, 80)]);
+      if (id?.startsWith('statements-')) sent.set(id, [...(sent.get(id) ?? []), what.replace(/\s+/g, ' ').slice(0, 80)]);
+    };
+    pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
+      record(typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string }).text));
+      inQuery = true;
+      try {
+        return (query as (...a: unknown[]) => unknown).apply(this, args);
+      } finally {
+        inQuery = false;
       }
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof query;
+    pg.Pool.prototype.connect = function (this: pg.Pool, ...args: unknown[]) {
+      if (!inQuery) record('(a connection taken)');
+      return (connect as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof connect;
   }, 120_000);
   afterAll(async () => {
-    pg.Client.prototype.query = query;
+    pg.Pool.prototype.query = query;
+    pg.Pool.prototype.connect = connect;
     await server?.stop();
     await db?.drop();
   });

@@ -39,7 +39,7 @@ export type MemoryIndexOptions = {
 
 const FOLDED_TYPES = searchProjection.eventTypes;
 
-/** Polygons too wide for the grid (see widePolygons) are PostgreSQL's; everything else is answered here. */
+/** Polygons of more points than people draw (see widePolygons) are PostgreSQL's; everything else is answered here. */
 const fromTables = widePolygons;
 const log = logger('memory-search');
 /**
@@ -56,8 +56,8 @@ const REBUILD_BATCH = 500;
  * subscription with the PostgreSQL search projection's own fold (evolveDoc), so both indexes
  * hold the same listings. Cards, autocomplete (suggest-terms.ts) and the listing picker are
  * answered from the columns too, and so is every map (cell counts and pins from the map cells'
- * postings, fine-cells.ts); only polygons too wide for the grid (fromTables) go to the PostgreSQL
- * search tables (`tables`).
+ * postings, fine-cells.ts) and drawn polygons (polygon-cells.ts); only polygons of more than 200
+ * points in all (fromTables: an attack's shape) go to the PostgreSQL search table (`tables`).
  *
  * Reads are as fresh as PostgreSQL's: a search first waits (up to freshnessWaitMs) until this
  * instance has applied every event committed before it began (one `lastCommitted` read shared
