@@ -60,14 +60,30 @@ export async function feedAttributions(
   pool: pg.Pool,
   names: readonly string[],
 ): Promise<Map<string, { disclaimer: string | null; lastSyncAt: string | null }>> {
-  if (names.length === 0) return new Map();
-  const { rows } = await pool.query<{ status: FeedStatus }>(
-    `SELECT status FROM feeds WHERE name = ANY($1::text[]) AND NOT coalesce((status->>'removed')::boolean, false)`,
+  return (await feedAttributionsWhole(pool, names)).found;
+}
+
+/**
+ * The attributions as feedAttributions reads them, and whether the feeds read model had then
+ * applied every event committed to the log (`whole`): if it had, they stay true until the next
+ * append. One statement.
+ */
+export async function feedAttributionsWhole(
+  pool: pg.Pool,
+  names: readonly string[],
+): Promise<{ found: Map<string, { disclaimer: string | null; lastSyncAt: string | null }>; whole: boolean }> {
+  const { rows } = await pool.query<{ statuses: FeedStatus[]; whole: boolean }>(
+    `SELECT
+       (SELECT coalesce(json_agg(status), '[]') FROM feeds WHERE name = ANY($1::text[]) AND NOT coalesce((status->>'removed')::boolean, false)) AS statuses,
+       coalesce((SELECT (c.transaction_id, c.global_position) >= (e.transaction_id, e.global_position)
+                 FROM projection_checkpoints c,
+                      (SELECT transaction_id, global_position FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1) e
+                 WHERE c.name = 'feeds'), NOT EXISTS (SELECT FROM events)) AS whole`,
     [names],
   );
-  return new Map(
-    rows
-      .filter((r) => r.status.settings !== null)
-      .map((r) => [r.status.name, { disclaimer: r.status.settings!.disclaimer, lastSyncAt: r.status.lastSuccessAt }]),
-  );
+  const statuses = rows[0]!.statuses;
+  return {
+    found: new Map(statuses.filter((s) => s.settings !== null).map((s) => [s.name, { disclaimer: s.settings!.disclaimer, lastSyncAt: s.lastSuccessAt }])),
+    whole: rows[0]!.whole,
+  };
 }

@@ -1,3 +1,3 @@
 export { feedsProjection } from './feeds.projection';
 export { evolveFeedStatus, type FeedStatus, initialFeedStatus, interruptedRunMessage, publicSettings } from './feed-status';
-export { feedAttributions, type FeedSchedule, feedSchedules, feedView, listFeeds } from './feeds.query';
+export { feedAttributions, feedAttributionsWhole, type FeedSchedule, feedSchedules, feedView, listFeeds } from './feeds.query';

@@ -124,6 +124,21 @@ export function searchIndexConformance(
                 .map(([polys]) => ({
                   polygonmap: polys.map(([a, sz, n, seed]) => ring(a.Latitude, a.Longitude, sz, n, seed)).join(':'),
                 })),
+              // Drawn over a region or most of the country, up to the limit of points: map cells wholly inside are taken whole.
+              fc.tuple(near, fc.double({ min: 2, max: 25, noNaN: true }), fc.integer({ min: 10, max: 99 }), fc.nat(50)).map(([a, sz, n, seed]) => ({
+                polygonmap: ring(a.Latitude, a.Longitude, sz, n, seed),
+              })),
+              // A corner on a listing, edges near others.
+              fc.tuple(near, anchor).map(([a, b]) => ({
+                polygonmap: [
+                  [a.Latitude, a.Longitude],
+                  [a.Latitude + 0.5, a.Longitude],
+                  [b.Latitude, b.Longitude + 0.7],
+                  [a.Latitude, a.Longitude],
+                ]
+                  .map(([lat, lng]) => `${lat} ${lng}`)
+                  .join(', '),
+              })),
               fc.tuple(near, fc.double({ min: 0.3, max: 150, noNaN: true }), fc.double({ min: -0.05, max: 0.05, noNaN: true })).map(([a, miles, d]) => ({
                 radius: fmt(miles),
                 lat: fmt(a.Latitude + d),

@@ -116,6 +116,15 @@ export abstract class EventStore {
     return this.head();
   }
   /**
+   * A number that changes whenever an event was appended, by this process or (as far as the
+   * store hears of it) any other: while it stays the same, a reader that reached lastCommitted()
+   * after the number was taken has seen everything. Undefined when the store cannot tell (then
+   * ask lastCommitted()). Another process's append is heard shortly after its commit.
+   */
+  appendsHeard(): number | undefined {
+    return undefined;
+  }
+  /**
    * A transaction of this process that may have hidden committed events from readers ended (a
    * projection's batch): subscriptions waiting for hidden events look again at once, instead of
    * at their next backoff. Stores that never hide committed events ignore it.

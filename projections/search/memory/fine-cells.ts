@@ -3,6 +3,7 @@ import { FINE, inside as rowsInside } from '../postgres/viewport-aggregates';
 import type { Box } from '../search-criteria';
 import type { Cluster } from '../search-index.port';
 import { Postings } from './int-list';
+import type { CellPlace } from './polygon-cells';
 
 /** Level-20 rows and columns to level-12 (FINE) ones: a shift, as the cell counts of PostgreSQL are made. */
 const SHIFT = CELL_LEVEL - FINE;
@@ -262,6 +263,33 @@ export class FineCells {
       });
     }
     return out.done();
+  }
+
+  /**
+   * The slots of a status group inside drawn polygons (`place`: polygon-cells.ts), by their
+   * cells within the polygons' `bounds`: those of cells wholly inside (`sure`), and those of cells
+   * an edge crosses (`maybe`: each still to be tested). Cells are placed and read in `time`'s slices.
+   */
+  async inPolygons(grp: number, bounds: readonly Box[], place: (y: number, x: number) => CellPlace, time: TimeSlices): Promise<{ sure: Slots; maybe: Slots }> {
+    const cells = this.placed[grp];
+    const sure = new SlotBuffer();
+    const maybe = new SlotBuffer();
+    if (!cells) return { sure: sure.done(), maybe: maybe.done() };
+    const found = new Set<number>();
+    for (const box of bounds) this.visit(grp, box, (cell) => found.add(cell));
+    let read = 0;
+    for (const cell of found) {
+      if (++read >= SLICE_SLOTS) {
+        read = 0;
+        if (time.due()) await time.pause();
+      }
+      const y = Math.floor(cell / ROW);
+      const where = place(y, cell - y * ROW);
+      if (where === 'outside') continue;
+      const into = where === 'inside' ? sure : maybe;
+      cells.each(cell, (items, n) => ((read += n), into.append(items, n)));
+    }
+    return { sure: sure.done(), maybe: maybe.done() };
   }
 }
 

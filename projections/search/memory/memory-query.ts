@@ -8,6 +8,7 @@ import { pointInRing, ringOf } from '../postgres/criteria-match';
 import { viewportOnly } from '../postgres/viewport-aggregates';
 import type { IntList } from './int-list';
 import { GRID_SHIFT, gridKey, type ListingColumns } from './listing-columns';
+import { PolygonCells } from './polygon-cells';
 
 type Check = (slot: number) => boolean;
 
@@ -75,27 +76,52 @@ export async function matchAll(cols: ListingColumns, c: SearchCriteria, time = n
     const g = groupOf(c);
     return c.box && cols.fine.scanSooner(g, c.box, cols.count) ? inBoxOf(cols, g, c.box, time) : cols.fine.matches(g, c.box, cols.f.lat, cols.f.lng, time);
   }
-  const checks = checksOf(cols, c);
+  if (c.polygons && c.keywords.length === 0) return inPolygonsOf(cols, c, time);
   const source = candidatesOf(cols, c);
+  const out = { slots: new Int32Array(Math.min(source === 'all' ? cols.count : source.n, 1024)), n: 0 };
+  await keep(cols, groupOf(c), source, checksOf(cols, c), out, time);
+  return out;
+}
+
+/**
+ * Drawn polygons through the map cells (polygon-cells.ts): a cell wholly inside a polygon gives
+ * its listings without the point test, a cell an edge crosses has each listing tested, and the
+ * cells no polygon reaches are not read. The other criteria are checked on every one.
+ */
+async function inPolygonsOf(cols: ListingColumns, c: SearchCriteria, time: Slices): Promise<Matches> {
+  const g = groupOf(c);
+  const cells = new PolygonCells(c.polygons!);
+  const { sure, maybe } = await cols.fine.inPolygons(g, c.polygons!.map(boundsOf), (y, x) => cells.place(y, x), time);
+  const out = { slots: new Int32Array(Math.min(sure.n + maybe.n, 1024)), n: 0 };
+  await keep(cols, g, sure, checksOf(cols, c, false), out, time);
+  await keep(cols, g, maybe, checksOf(cols, c), out, time);
+  return out;
+}
+
+/** Appends to `out` each slot of `source` (or every slot) of group `g` that passes every check, in `time`'s slices. */
+async function keep(
+  cols: ListingColumns,
+  g: number,
+  source: Matches | 'all',
+  checks: Check[],
+  out: { slots: Int32Array; n: number },
+  time: Slices,
+): Promise<void> {
   const all = source === 'all';
   const total = all ? cols.count : source.n;
-  let out = new Int32Array(Math.min(total, 1024));
-  let n = 0;
   const grp = cols.u.grp;
-  const g = groupOf(c);
   next: for (let k = 0; k < total; k++) {
     if (k % SLICE_EVERY === SLICE_EVERY - 1 && time.due()) await time.pause();
     const slot = all ? k : source.slots[k]!;
     if (grp[slot] !== g) continue;
     for (let j = 0; j < checks.length; j++) if (!checks[j]!(slot)) continue next;
-    if (n === out.length) {
-      const grown = new Int32Array(Math.min(total, out.length * 2));
-      grown.set(out);
-      out = grown;
+    if (out.n === out.slots.length) {
+      const grown = new Int32Array(Math.max(1024, out.slots.length * 2));
+      grown.set(out.slots);
+      out.slots = grown;
     }
-    out[n++] = slot;
+    out.slots[out.n++] = slot;
   }
-  return { slots: out, n };
 }
 
 /** A status group's listings in a box, each tested once: two comparisons a coordinate (a missing point's NaN fails them). */
@@ -152,14 +178,13 @@ function candidatesOf(cols: ListingColumns, c: SearchCriteria): Matches | 'all' 
 }
 
 /**
- * Polygons over more grid cells than a scan should visit (drawn over a whole region, or the
- * country-wide zigzags of an attack), or with more points than people draw (the limits' ten of
- * 99, sent as a flood): PostgreSQL tests them, in a process of its own under the search pool's
- * statement timeout, one connection per visitor, so that they cannot take this process's time
- * from others (tests/http/search-attack.int.spec.ts).
+ * Polygons with more points than people draw (the limits' ten of 99, as an attacker sends them):
+ * PostgreSQL tests them, in a process of its own under the search pool's statement timeout, one
+ * connection per visitor, so that they cannot take this process's time from others
+ * (tests/http/search-attack.int.spec.ts). Every other polygon, however wide, is answered here
+ * through the map cells (inPolygonsOf).
  */
-export const widePolygons = (c: SearchCriteria): boolean =>
-  c.polygons !== undefined && (c.polygons.reduce((n, ring) => n + ring.length, 0) > MAX_POLYGON_POINTS || cellsOf(c) === undefined);
+export const widePolygons = (c: SearchCriteria): boolean => c.polygons !== undefined && c.polygons.reduce((n, ring) => n + ring.length, 0) > MAX_POLYGON_POINTS;
 const MAX_POLYGON_POINTS = 200;
 
 /** The grid cells (level 10) that hold every point of the criteria's region, one more all round; undefined if too many or no region. */
@@ -203,7 +228,7 @@ function wordsMatching(cols: ListingColumns, words: readonly string[]): Matches 
 }
 
 /** compile() of criteria-match.ts over the columns: null (NaN) compares as nothing, as in SQL. */
-function checksOf(cols: ListingColumns, c: SearchCriteria): Check[] {
+function checksOf(cols: ListingColumns, c: SearchCriteria, polygons = true): Check[] {
   const { f, i, u, s } = cols;
   const { price, beds, baths, sqft, lat, lng, ux, uy, uz, openHouseUntil } = f;
   const grp = u.grp;
@@ -271,7 +296,7 @@ function checksOf(cols: ListingColumns, c: SearchCriteria): Check[] {
       return dx * dx + dy * dy + dz * dz <= max;
     });
   }
-  if (c.polygons) {
+  if (c.polygons && polygons) {
     const bounds = boundsOf(c.polygons.flat());
     const rings = c.polygons.map(ringOf);
     checks.push((x) => inBox(x, bounds) && rings.some((ring) => inBox(x, ring.bounds) && pointInRing(lat[x]!, lng[x]!, ring)));

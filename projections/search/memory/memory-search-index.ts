@@ -39,7 +39,7 @@ export type MemoryIndexOptions = {
 
 const FOLDED_TYPES = searchProjection.eventTypes;
 
-/** Polygons too wide for the grid (see widePolygons) are PostgreSQL's; everything else is answered here. */
+/** Polygons of more points than people draw (see widePolygons) are PostgreSQL's; everything else is answered here. */
 const fromTables = widePolygons;
 const log = logger('memory-search');
 /**
@@ -56,8 +56,8 @@ const REBUILD_BATCH = 500;
  * subscription with the PostgreSQL search projection's own fold (evolveDoc), so both indexes
  * hold the same listings. Cards, autocomplete (suggest-terms.ts) and the listing picker are
  * answered from the columns too, and so is every map (cell counts and pins from the map cells'
- * postings, fine-cells.ts); only polygons too wide for the grid (fromTables) go to the PostgreSQL
- * search tables (`tables`).
+ * postings, fine-cells.ts) and drawn polygons (polygon-cells.ts); only polygons of more than 200
+ * points in all (fromTables: an attack's shape) go to the PostgreSQL search table (`tables`).
  *
  * Reads are as fresh as PostgreSQL's: a search first waits (up to freshnessWaitMs) until this
  * instance has applied every event committed before it began (one `lastCommitted` read shared
@@ -182,11 +182,20 @@ export class MemorySearchIndex extends SearchIndex {
     });
   }
 
-  /** Waits until every event committed before the call (or up to `seen`) is applied (one head read for all who wait at once). */
+  /**
+   * Waits until every event committed before the call (or up to `seen`) is applied (one head read
+   * for all who wait at once). The head is read only when an append was heard since the index
+   * last caught up (EventStore.appendsHeard): while the log stands still a search sends no
+   * statement. Another instance's append is heard through its NOTIFY, a moment after its commit;
+   * one whose NOTIFY is lost the subscription's own poll reads within PROJECTION_POLL_MS.
+   */
   private async fresh(waitMs = this.options.freshnessWaitMs ?? 5000, seen?: Checkpoint): Promise<void> {
     if (!this.subscription) return;
+    // Nothing appended since the index last reached a head read after the count was taken: it holds everything.
+    const heard = seen ? undefined : this.store.appendsHeard();
+    if (heard !== undefined && heard === this.quietAt) return;
     const until = seen ?? (await this.readHead());
-    if (compareCheckpoints(this.built.checkpoint, until) >= 0) return;
+    if (compareCheckpoints(this.built.checkpoint, until) >= 0) return this.quiet(heard);
     // Appends of other types (a lead's) do not wake this index's subscription: this search does.
     this.subscription.wake?.();
     await new Promise<void>((resolve) => {
@@ -194,6 +203,14 @@ export class MemorySearchIndex extends SearchIndex {
       timer?.unref();
       this.waiters.push({ until, resolve: () => (clearTimeout(timer), resolve()) });
     });
+    if (compareCheckpoints(this.built.checkpoint, until) >= 0) this.quiet(heard);
+  }
+
+  /** The count of appends heard (EventStore.appendsHeard) at which the index was last seen whole. */
+  private quietAt: number | undefined;
+
+  private quiet(heard: number | undefined): void {
+    if (heard !== undefined && !(heard <= (this.quietAt ?? -1))) this.quietAt = heard;
   }
 
   /**

@@ -85,6 +85,10 @@ export class ProtectedEventStore extends EventStore {
     return this.inner.lastCommitted();
   }
 
+  override appendsHeard(): number | undefined {
+    return this.inner.appendsHeard();
+  }
+
   override othersSettled(): void {
     this.inner.othersSettled();
   }

@@ -233,6 +233,10 @@ export class PostgresEventStore extends EventStore {
     return r ? { transactionId: r.transaction_id, globalPosition: r.global_position } : { transactionId: 0n, globalPosition: 0n };
   }
 
+  override appendsHeard(): number | undefined {
+    return this.wakeup.heard();
+  }
+
   override othersSettled(): void {
     this.wakeup.settled();
   }

@@ -26,6 +26,8 @@ export class Wakeup {
   private client: pg.Client | undefined;
   private connecting: Promise<void> | undefined;
   private notifying = false;
+  /** Appends heard of: this process's, and other processes' NOTIFYs (see heard). */
+  private appends = 0;
   private notifyAgain = false;
   private closed = false;
 
@@ -35,6 +37,7 @@ export class Wakeup {
   ) {}
 
   notify(pool: pg.Pool, types: ReadonlySet<string>): void {
+    this.appends++;
     this.wakeLocal(types);
     if (this.notifying) {
       this.notifyAgain = true;
@@ -52,6 +55,15 @@ export class Wakeup {
         });
     };
     send();
+  }
+
+  /**
+   * How many appends this process has heard of, its own (counted once committed) and other
+   * processes' (their NOTIFY, sent after the commit); undefined while no connection listens, when
+   * another process's append could go unheard. While it stays the same, nothing was appended.
+   */
+  heard(): number | undefined {
+    return this.client ? this.appends : undefined;
   }
 
   /** `types`: the subscriber reads only these; an append in this process wakes it only if it wrote one of them. */
@@ -115,7 +127,9 @@ export class Wakeup {
     this.connecting ??= (async () => {
       const client = new pg.Client({ connectionString: this.url, keepAlive: true });
       client.on('notification', (msg) => {
-        if (msg.payload !== this.id) this.wakeLocal();
+        if (msg.payload === this.id) return;
+        this.appends++;
+        this.wakeLocal();
       });
       client.on('error', (err) => {
         log.warn('listen connection lost; polling until it is back', { message: err.message });
@@ -127,7 +141,11 @@ export class Wakeup {
         await client.connect();
         await client.query(`LISTEN ${this.channel}`);
         if (this.closed) await client.end();
-        else this.client = client;
+        else {
+          // Whatever was appended while nobody listened counts as heard.
+          this.appends++;
+          this.client = client;
+        }
       } catch (err) {
         log.warn('could not listen for new events; polling instead', { message: (err as Error).message });
         client.end().catch(() => undefined);

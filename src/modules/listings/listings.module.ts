@@ -49,7 +49,7 @@ import { OPEN_VISITOR_SEARCH, type OpenVisitorSearch } from './search-listings/v
           if (index instanceof MeiliSearchIndex) return { index, close: () => undefined };
           const connection = new OneConnection(pool);
           const tables = new PostgresSearchIndex(connection);
-          // In memory: matches, maps, cards and autocomplete from this process; polygons too wide for its grid on the search pool's connection.
+          // In memory: matches, maps, cards, autocomplete and drawn polygons from this process; polygons of more than 200 points on the search pool's connection.
           return { index: index instanceof MemorySearchIndex ? index.over(tables) : tables, close: () => connection.release() };
         },
       inject: [SEARCH_POOL, SearchIndex],
