@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { textByProviderId } from '../../../../projections/lead-thread';
 import { type PushSubscriptionRow, pushSubscriptionOf, pushSubscriptionsFor } from '../../../../projections/web-push';
 import { inTransaction } from '../../../database/database';
 import { stableId } from '../../../shared/stable-id';
 import { evolveLead, initialLead, leadStream } from '../../leads';
 import type { InquirySubmitted, LeadCaptured, LeadEvent } from '../../leads/leads.events';
 import { type LeftIn, OutboxKit, type OutboxPlan, OutboxSender } from '../../messaging';
-import { WEB_PUSH_QUEUED_SIGNAL } from './web-push.queue';
+import { UNDELIVERED_TEXT, WEB_PUSH_QUEUED_SIGNAL } from './web-push.queue';
 import { audienceOf, type Notification, notificationFor, WebPushNotifier } from './web-push.reactor';
 
 /** A push about an event older than this is not news any more: it is dropped, never sent late. */
@@ -20,6 +21,7 @@ type QueueRow = {
   payload: Record<string, unknown>;
   stale: boolean;
 };
+type Planned = { subscriptions: PushSubscriptionRow[]; payload: Record<string, unknown>; name: string; leadId: string | null };
 type Row = { push_id: string; event_id: string; user_id: string; endpoint: string; name: string; payload: string };
 type Push = { readonly subscription: PushSubscriptionRow; readonly notification: Notification };
 
@@ -89,7 +91,7 @@ export class WebPushSender extends OutboxSender<Row, Push> {
         await tx.query(
           `INSERT INTO web_push_outbox (push_id, event_id, lead_id, user_id, endpoint, name, payload) VALUES ($1, $2, $3, $4, $5, $6, $7)
            ON CONFLICT (push_id) DO NOTHING`,
-          [pushId(row.event_id, s.user_id, s.endpoint), row.event_id, row.lead_id, s.user_id, s.endpoint, row.name, JSON.stringify(planned!.payload)],
+          [pushId(row.event_id, s.user_id, s.endpoint), row.event_id, planned!.leadId, s.user_id, s.endpoint, planned!.name, JSON.stringify(planned!.payload)],
         );
       }
       await tx.query(`UPDATE web_push_queue SET state = $2, payload = '{}' WHERE event_id = $1`, [row.event_id, planned ? 'planned' : 'stale']);
@@ -98,16 +100,18 @@ export class WebPushSender extends OutboxSender<Row, Push> {
   }
 
   /** Who an event tells (its named people, else its lead's agent), their browsers, and the payload with the lead's name and type. */
-  private async recipients(row: QueueRow): Promise<{ subscriptions: PushSubscriptionRow[]; payload: Record<string, unknown> }> {
+  private async recipients(queued: QueueRow): Promise<Planned> {
+    const row = queued.name === UNDELIVERED_TEXT ? await this.undeliveredText(queued) : queued;
     const payload = { ...row.payload };
+    const none = { subscriptions: [], payload, name: row.name, leadId: row.lead_id };
     let userIds = row.user_ids ?? [];
     if (row.lead_id) {
       const events = (await this.kit.store.readStream(leadStream(row.lead_id))) as unknown as LeadEvent[];
       const lead = events.reduce(evolveLead, initialLead());
-      if (!lead.exists) return { subscriptions: [], payload };
+      if (!lead.exists) return none;
       const captured = events.find((e): e is LeadCaptured => e.type === 'LeadCaptured');
       // An import's thousands of leads are not news one by one.
-      if (row.name === 'lead.captured' && captured?.data.source === 'import') return { subscriptions: [], payload };
+      if (row.name === 'lead.captured' && captured?.data.source === 'import') return none;
       const inquiry = events.findLast((e): e is InquirySubmitted => e.type === 'InquirySubmitted');
       Object.assign(payload, { fullName: lead.fullName, leadName: lead.fullName, leadType: inquiry?.data.leadType ?? captured?.data.leadType ?? '' });
       if (!row.user_ids) {
@@ -115,9 +119,18 @@ export class WebPushSender extends OutboxSender<Row, Push> {
         payload.agentId = lead.agentId;
       }
     }
-    if (userIds.length === 0 && !row.staff) return { subscriptions: [], payload };
+    if (userIds.length === 0 && !row.staff) return none;
     const subscriptions = (await pushSubscriptionsFor(this.kit.pool, userIds, row.staff)).filter((s) => this.notifier.mayPostTo(s.endpoint));
-    return { subscriptions, payload };
+    return { ...none, subscriptions };
+  }
+
+  /** The thread item a delivery report is about, as the lead thread holds it (none yet: no push). */
+  private async undeliveredText(row: QueueRow): Promise<QueueRow> {
+    const p = row.payload as { providerId: string; state: string; errorCode: number | null };
+    const text = await textByProviderId(this.kit.pool, p.providerId);
+    if (!text) return { ...row, name: 'thread.item', lead_id: null, user_ids: [] };
+    const item = { id: text.itemId, channel: 'text', direction: 'out', body: '', deliveryState: p.state, errorCode: p.errorCode };
+    return { ...row, name: 'thread.item', lead_id: text.leadId, payload: { leadId: text.leadId, item } };
   }
 
   /** Step 2's words, for the subscription as it is now: gone, or saying nothing to its audience, leaves the row without a push. */

@@ -5,6 +5,7 @@ import { WEB_PUSH_OUTBOX_MIGRATION } from '../../../database/migrations/060-web-
 import type { StoredEvent } from '../../../shared/event';
 import { stableId } from '../../../shared/stable-id';
 import type { BehaviourAlertRaised } from '../../behaviour/behaviour.events';
+import type { TextDeliveryReported } from '../../compliance/compliance.events';
 import type { LeadEmailReceived, TextMessageReceived } from '../../conversation/conversation.events';
 import type { LeadAssigned, LeadClaimed, LeadReassigned } from '../../leads/leads.events';
 import type { CmaRequested } from '../../valuation/valuation.events';
@@ -12,6 +13,9 @@ import { type Notification, WORDED } from './web-push.reactor';
 
 /** The in-process signal the web push queue gives after it queued pushes (the web push sender). */
 export const WEB_PUSH_QUEUED_SIGNAL = 'notifications.pushesQueued';
+
+/** A queued text delivery report, planned into the `thread.item` push of the text it is about. */
+export const UNDELIVERED_TEXT = 'text.undelivered';
 
 /** The plain tables this folder owns: the events to push, and one row per event, user and subscription. */
 export const WEB_PUSH_TABLES = ['web_push_queue', 'web_push_outbox'] as const;
@@ -22,7 +26,16 @@ type ChatMessageSent = {
   readonly data: { readonly leadId: string; readonly messageId: string; readonly toUserId: string; readonly text: string };
 };
 
-type PushEvent = LeadAssigned | LeadReassigned | LeadClaimed | ChatMessageSent | TextMessageReceived | LeadEmailReceived | BehaviourAlertRaised | CmaRequested;
+type PushEvent =
+  | TextDeliveryReported
+  | LeadAssigned
+  | LeadReassigned
+  | LeadClaimed
+  | ChatMessageSent
+  | TextMessageReceived
+  | LeadEmailReceived
+  | BehaviourAlertRaised
+  | CmaRequested;
 
 /**
  * One event's push, as `notificationFor` reads it (`name`, `payload`), for these users (null: the
@@ -90,6 +103,12 @@ function pushOf(e: StoredEvent<PushEvent>): QueuedPush | null {
       const item = { id: d.messageId, channel: 'email', direction: 'in', body: d.body };
       return { ...base, name: 'thread.item', leadId: d.leadId, userIds: null, payload: { leadId: d.leadId, item } };
     }
+    case 'TextDeliveryReported': {
+      // A text of the agent's that the carrier could not deliver: its lead and item are found by the provider's id when planned.
+      const d = e.data;
+      if (d.state !== 'undelivered' && d.state !== 'failed') return null;
+      return { ...base, name: UNDELIVERED_TEXT, leadId: null, userIds: null, payload: { providerId: d.providerId, state: d.state, errorCode: d.errorCode } };
+    }
     case 'BehaviourAlertRaised': {
       const d = e.data;
       const payload = { alertId: d.alertId, leadId: d.leadId, kind: d.kind, reason: d.reason, agentId: d.agentId, at: d.at };
@@ -113,6 +132,7 @@ function pushOf(e: StoredEvent<PushEvent>): QueuedPush | null {
 export const webPushQueueProjection = outboxProjection<PushEvent>({
   name: 'web_push_queue',
   eventTypes: handledTypes<PushEvent>()([
+    'TextDeliveryReported',
     'LeadAssigned',
     'LeadReassigned',
     'LeadClaimed',
