@@ -100,6 +100,31 @@ describe('web pushes of events: one outbox, each push once, on the one retry pol
     expect(pushesFor('Tom Twice')).toHaveLength(1);
   });
 
+  it('a day of failures marks it failed, shown under failed messages; staff send it again and the same id goes once', { timeout: 120_000 }, async () => {
+    standIn.failNext('jane', 503, 1_000);
+    const leadId = await newLead('Dora Down');
+    await waitUntil('a first failed try', async () => ((await rows(leadId))[0]?.attempts ?? 0) >= 1, 60_000);
+    // A day passes since its first failure: the next failed try is the last.
+    await pool.query(`UPDATE web_push_outbox SET first_failed_at = now() - interval '25 hours' WHERE lead_id = $1`, [leadId]);
+    await waitUntil('the push given up', async () => (await rows(leadId))[0]?.state === 'failed', 60_000);
+    const [row] = await rows(leadId);
+    expect(row).toMatchObject({ last_error: 'push service answered 503' });
+    expect(pushesFor('Dora Down')).toEqual([]);
+
+    const staff = await signIn(fixture.server, demoUser('staff').email);
+    const list = await staff.get('/api/backoffice/outboxes/failed');
+    expect(list.status, list.text).toBe(200);
+    const group = (list.body.outboxes as { name: string; failed: { id: string; channel: string; reason: string }[] }[]).find((o) => o.name === 'web-push');
+    expect(group?.failed).toContainEqual(expect.objectContaining({ id: row!.push_id, channel: 'push', reason: 'push service answered 503' }));
+
+    standIn.failNext('jane', 503, 0);
+    expect((await staff.post(`/api/backoffice/outboxes/web-push/${row!.push_id}/send-again`, {})).status).toBe(202);
+    const [again] = [await waitUntil('the push sent again', async () => pushesFor('Dora Down')[0], 60_000)];
+    await waitUntil('the push recorded sent', async () => (await rows(leadId))[0]?.state === 'sent');
+    expect((again!.payload as { id: string }).id).toBe(row!.event_id);
+    expect(pushesFor('Dora Down')).toHaveLength(1);
+  });
+
   it('a crash between the push and the commit sends it again after restart with the same id, then never again', { timeout: 90_000 }, async () => {
     // This case is the only instance: the server's own sender stops, as if this one had died.
     await fixture.server.app.get(WebPushSender).onModuleDestroy();
