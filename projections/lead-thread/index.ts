@@ -7,6 +7,7 @@ export {
   newestItem,
   type PhoneMatch,
   threadPage,
+  textByProviderId,
   threadPushesSince,
   unreadByLead,
   unreadChatUpTo,

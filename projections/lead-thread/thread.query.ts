@@ -166,3 +166,11 @@ export async function unreachableCode(pool: pg.Pool, leadId: string, codes: read
   );
   return rows[0]?.error_code ?? null;
 }
+
+/** The lead and item of an outgoing text, by the provider's id for it (a delivery report names only that); null when the thread has none. */
+export async function textByProviderId(pool: pg.Pool, providerId: string): Promise<{ leadId: string; itemId: string } | null> {
+  const { rows } = await pool.query<{ lead_id: string; item_id: string }>(`SELECT lead_id, item_id FROM thread_items WHERE provider_id = $1 LIMIT 1`, [
+    providerId,
+  ]);
+  return rows[0] ? { leadId: rows[0].lead_id, itemId: rows[0].item_id } : null;
+}

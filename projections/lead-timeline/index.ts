@@ -1,3 +1,4 @@
 export { leadTimelineProjection } from './lead-timeline.projection';
 export { type HomeNames, timelineOf, timelinePushesSince } from './timeline-queries';
 export { type LeadHistoryEvent, leadHistoryTypes } from './lead-history';
+export { cmaRequestSummary } from './home-value-timeline';

@@ -1,2 +1,2 @@
 export { webPushProjection } from './web-push.projection';
-export { type PushSubscriptionRow, pushSubscriptionsFor } from './web-push.query';
+export { type PushSubscriptionRow, pushSubscriptionOf, pushSubscriptionsFor } from './web-push.query';

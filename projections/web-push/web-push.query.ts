@@ -10,3 +10,12 @@ export async function pushSubscriptionsFor(pool: pg.Pool, userIds: readonly stri
   );
   return rows;
 }
+
+/** The user's subscription at this endpoint, or null once it is gone (unsubscribed, erased, or handed to another user). */
+export async function pushSubscriptionOf(pool: pg.Pool, userId: string, endpoint: string): Promise<PushSubscriptionRow | null> {
+  const { rows } = await pool.query<PushSubscriptionRow>(
+    `SELECT user_id, security_level, endpoint, p256dh, auth FROM web_push_subscriptions WHERE endpoint = $1 AND user_id = $2`,
+    [endpoint, userId],
+  );
+  return rows[0] ?? null;
+}

@@ -48,6 +48,7 @@ import { leadNoticesProjection } from '../modules/speed-to-lead';
 import { sellerMailProjection } from '../modules/valuation';
 import { reportMailProjection } from '../modules/listing-activity';
 import { reminderQueueProjection } from '../modules/tasks';
+import { webPushQueueProjection } from '../modules/notifications';
 import { behaviourAlertMailQueue, behaviourAlertQueue } from '../modules/behaviour';
 import { planWorkQueue } from '../modules/plans';
 
@@ -104,6 +105,7 @@ export const allProjections: readonly Projection[] = [
   listingActivityProjection,
   reportMailProjection,
   reminderQueueProjection,
+  webPushQueueProjection,
 ];
 
 /**

@@ -38,6 +38,8 @@ export type Signals = {
   'listingActivity.reportMailQueued': { readonly queued: number };
   /** Task reminders were queued, voided or revived (the tasks context's reminder sender). */
   'tasks.remindersQueued': { readonly queued: number };
+  /** Web pushes were queued (the notifications context's web push sender). */
+  'notifications.pushesQueued': { readonly queued: number };
   /** A site was created or changed (the site resolver drops its cache). */
   'site.changed': { readonly siteId: string };
 };

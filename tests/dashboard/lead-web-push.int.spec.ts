@@ -47,7 +47,14 @@ describe('web push to a lead, through a push-service stand-in', () => {
   it("notifies the lead of their agent's chat reply: signed by the server's VAPID key for the stand-in's origin, the payload decrypted", async () => {
     expect((await janeC.post('/api/dashboard/chat/sendmessage', { leadId: lead.leadId, text: 'Saturday at 10 works!' })).status).toBe(200);
     const push = await standIn.waitFor((p) => p.path === '/push/lead');
-    expect(push.payload).toEqual({ title: 'New message from your agent', body: 'Saturday at 10 works!', url: '/?chat=1', tag: `chat-${lead.leadId}` });
+    // Every push carries its event's id (the same on a retry: the service worker shows it once).
+    expect(push.payload).toEqual({
+      title: 'New message from your agent',
+      body: 'Saturday at 10 works!',
+      url: '/?chat=1',
+      tag: `chat-${lead.leadId}`,
+      id: expect.any(String),
+    });
     expect(push.claims.aud).toBe(standIn.origin);
     expect(push.claims.sub).toMatch(/^mailto:/);
     expect(push.claims.exp * 1000 - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
@@ -56,7 +63,13 @@ describe('web push to a lead, through a push-service stand-in', () => {
     // The agent's own browser hears the lead's answer, worded for the dashboard.
     expect((await lead.client.post('/api/dashboard/chat/sendmessage', { text: 'See you then' })).status).toBe(200);
     const toJane = await standIn.waitFor((p) => p.path === '/push/jane');
-    expect(toJane.payload).toEqual({ title: 'New message', body: 'See you then', url: `/dashboard?lead=${lead.leadId}&chat=1`, tag: `chat-${lead.leadId}` });
+    expect(toJane.payload).toEqual({
+      title: 'New message',
+      body: 'See you then',
+      url: `/dashboard?lead=${lead.leadId}&chat=1`,
+      tag: `chat-${lead.leadId}`,
+      id: expect.any(String),
+    });
     expect(standIn.refused).toEqual([]);
   });
 

@@ -79,6 +79,7 @@ export const OUTBOXES = [
     noLeadId: true,
     where: 'due_at <= now()',
   },
+  { name: 'web-push', label: 'Web pushes to browsers', table: 'web_push_outbox', key: 'push_id', channel: "'push'", lead: false, item: null },
   // Decide-and-send outboxes: their failures wait in outbox_deferrals (send-once-with-retry.ts).
   {
     name: 'showing-notices',

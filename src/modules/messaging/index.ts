@@ -10,6 +10,7 @@ export { type OutboxText, readSmsOutbox } from './sms/sms-outbox';
 export { sendTrackingPixel, TRACKED_LINK_HEADERS } from './tracking-pixel';
 export {
   MailOutboxSender,
+  type LeftIn,
   type MailPlan,
   OutboxSender,
   TextOutboxSender,

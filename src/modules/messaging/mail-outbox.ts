@@ -13,6 +13,8 @@ import type { SendFailure } from './retry-policy';
 export type OutboxPlan<M> = { readonly message: M } | { readonly state: string };
 export type MailPlan = OutboxPlan<MailMessage>;
 /** 'refused': the provider refused that message for good (the row is given up; the provider itself works). */
+/** What a delivery answers when the provider said the address is gone for good (a push subscription): the row is left in that state, not failed. */
+export type LeftIn = { readonly leftIn: string };
 export type OutboxOutcome = 'sent' | 'failed' | 'refused' | 'none' | (string & {});
 
 /**
@@ -65,12 +67,18 @@ export function sendOneFromOutbox<Row extends Record<string, unknown>, M>(
       await tx.query(`UPDATE ${t.table} SET state = $2${cleared} WHERE ${t.key} = $1`, [key, plan.state]);
       return plan.state;
     }
+    let delivered: unknown;
     try {
-      await deliver(plan.message, String(key));
+      delivered = await deliver(plan.message, String(key));
     } catch (err) {
       const failure = await recordFailure(tx, t.table, t.key, [String(key)], err);
       onFailure(row, err as Error, failure);
       return failure.permanent ? 'refused' : 'failed';
+    }
+    const leftIn = (delivered as Partial<LeftIn> | undefined)?.leftIn;
+    if (leftIn) {
+      await tx.query(`UPDATE ${t.table} SET state = $2, last_attempt_at = now()${cleared} WHERE ${t.key} = $1`, [key, leftIn]);
+      return leftIn;
     }
     await tx.query(`UPDATE ${t.table} SET state = 'sent', sent_at = now(), last_attempt_at = now()${cleared} WHERE ${t.key} = $1`, [key]);
     return 'sent';

@@ -12,7 +12,7 @@ import { logger } from '../../../shared/logger';
 import { CommunicationLinks, loadAccount } from '../../accounts';
 import { skipUndeliverableEmail } from '../../compliance';
 import { addressText, listingPriceText, Mailer, recordFailure, RETRY_DUE } from '../../messaging';
-import { WebPushNotifier } from '../../notifications';
+import { queueNotification } from '../../notifications';
 import { stableId } from '../../../shared/stable-id';
 import { SiteResolver, siteBaseUrl } from '../../sites';
 import { ALERTS_PUSH, type AlertChangeKind, type AlertEvent, type AlertReason, alertStream } from '../alerts.events';
@@ -79,7 +79,6 @@ export class AlertDispatcher extends SweptReactor {
     @Inject(AlertLinks) private readonly alertLinks: AlertLinks,
     @Inject(SiteResolver) private readonly sites: SiteResolver,
     @Inject(CONFIG) private readonly config: Config,
-    @Inject(WebPushNotifier) private readonly webPush: WebPushNotifier,
   ) {
     super();
   }
@@ -311,25 +310,10 @@ export class AlertDispatcher extends SweptReactor {
       return false;
     }
     for (const r of sendable) await this.append(r, 0n, { type: 'PropertyAlertSent', data: { ...dataOf(r), subject: message.subject } });
+    // Queued before the row is marked sent, keyed by the alert: a retry after a crash queues nothing twice.
+    if (!digest) for (const r of sendable) await queueNotification(this.lock!, `alert ${r.alert_id}`, to, instantPush(r, listings.get(r.pdid)!));
     await this.lock!.query(`UPDATE alert_outbox SET state = 'sent', sent_at = now() WHERE alert_id = ANY($1::uuid[])`, [sendable.map((r) => r.alert_id)]);
-    if (!digest) for (const r of sendable) this.pushInstant(r, to, listings.get(r.pdid)!);
     return true;
-  }
-
-  /**
-   * An instant alert also goes to the lead's browsers that allowed web push (issue 16), best
-   * effort and after the e-mail (so under the same consent); the alert's id is the push's id,
-   * which the service worker shows once.
-   */
-  private pushInstant(r: OutboxRow, to: string, listing: IndexedListing): void {
-    const n = {
-      title: changeLine(r.kind, r.detail, listing.forRent),
-      body: `${addressText(listing)} — ${listingPriceText(listing)}`,
-      url: `/listing/${encodeURIComponent(r.pdid)}`,
-      tag: `alert-${r.alert_id}`,
-      id: r.alert_id,
-    };
-    void this.webPush.notify([`user:${to}`], n).catch((err: Error) => log.warn('an alert web push failed', { message: err.message }));
   }
 
   private async append(r: OutboxRow, expected: 'no_stream' | bigint, event: AlertEvent): Promise<void> {
@@ -351,3 +335,15 @@ export class AlertDispatcher extends SweptReactor {
     await decideAndAppend(this.store, async () => ({ appends: [{ streamId: alertStream(r.alert_id), expected, events }], result: undefined }), { attempts: 1 });
   }
 }
+
+/**
+ * An instant alert also goes to the lead's browsers that allowed web push, after the e-mail (so
+ * under the same consent), through the web push outbox; the alert's id is the push's id.
+ */
+const instantPush = (r: OutboxRow, listing: IndexedListing) => ({
+  title: changeLine(r.kind, r.detail, listing.forRent),
+  body: `${addressText(listing)} — ${listingPriceText(listing)}`,
+  url: `/listing/${encodeURIComponent(r.pdid)}`,
+  tag: `alert-${r.alert_id}`,
+  id: r.alert_id,
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationFor } from './web-push.reactor';
+import { notificationFor, WORDED } from './web-push.reactor';
 
 const item = (over: Record<string, unknown>) => ({
   id: 'i1',
@@ -82,5 +82,13 @@ describe('what a CMA request from the homeowner digest becomes as a web push', (
     });
     expect(notificationFor('lead.activity', payload, 'lead')).toBeNull();
     expect(notificationFor('lead.activity', { ...payload, type: 'ListingViewed' }, 'office')).toBeNull();
+  });
+});
+
+describe('a notification worded by the reactor that queued it (an instant alert, a cancelled showing)', () => {
+  it('is sent as it was worded, whatever the audience', () => {
+    const n = { title: 'A lead cancelled a showing', body: 'Rita: 1 Main St', url: '/dashboard?lead=L1', tag: 'showing-S1', id: 'showing-cancel-S1-2' };
+    expect(notificationFor(WORDED, n, 'office')).toEqual(n);
+    expect(notificationFor(WORDED, n, 'lead')).toEqual(n);
   });
 });

@@ -1,10 +1,9 @@
 import { type PushSubscriptionRow, pushSubscriptionsFor } from '../../../../projections/web-push';
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 import webPush from 'web-push';
-import type { Runtime } from '../../../runtime/runtime';
-import { CONFIG, DB_POOL, RUNTIME } from '../../../runtime/tokens';
+import { CONFIG, DB_POOL } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { systemContext } from '../../../commands/command-context';
 import { logger } from '../../../shared/logger';
@@ -27,6 +26,9 @@ export type Notification = { readonly title: string; readonly body: string; read
 export type Audience = 'office' | 'lead';
 export const audienceOf = (securityLevel: number): Audience => (securityLevel >= LEVEL.agent ? 'office' : 'lead');
 
+/** The push name of a notification worded when it was queued. */
+export const WORDED = 'notification';
+
 const clipped = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` : text);
 
 /**
@@ -35,6 +37,8 @@ const clipped = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…
  * the office of new leads and chat messages (opening the dashboard).
  */
 export function notificationFor(name: string, payload: Record<string, unknown>, audience: Audience): Notification | null {
+  // Worded by the reactor that queued it for the one person it is for (an instant alert, a cancelled showing).
+  if (name === WORDED) return payload as Notification;
   if (name === 'lead.captured' && audience === 'office') {
     return {
       title: 'New lead',
@@ -99,39 +103,39 @@ export function notificationFor(name: string, payload: Record<string, unknown>, 
 type SubRow = PushSubscriptionRow;
 
 /**
- * Sends web pushes: after a projection's batch commits, the pushes that browsers get over the
- * socket also go, as notifications, to the subscriptions of the same people (a chat message only
- * to its recipient), each worded for its audience; the task reminders, pond notices and instant
- * property alerts call `notify`. Each is posted as the Web Push protocol says (RFC 8030: TTL,
- * aes128gcm content per RFC 8291, a VAPID JWT per RFC 8292), only to a known push service (or a
- * PUSH_TEST_ORIGINS stand-in in tests). Best effort: a gone subscription (404/410) is dropped
- * with WebPushUnsubscribed.
+ * Posts web pushes as the Web Push protocol says (RFC 8030: TTL, aes128gcm content per RFC 8291,
+ * a VAPID JWT per RFC 8292), only to a known push service (or a PUSH_TEST_ORIGINS stand-in in
+ * tests), and drops a subscription the push service says is gone (404/410) with
+ * WebPushUnsubscribed. The pushes of events go through the web push outbox (WebPushSender); the
+ * task reminders and pond notices, each from its own outbox, call `notify`.
  */
 @Injectable()
-export class WebPushNotifier implements OnModuleInit {
+export class WebPushNotifier {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(VapidKeys) private readonly vapid: VapidKeys,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
-  onModuleInit(): void {
-    this.runtime.onPushes((pushes) => {
-      for (const p of pushes) {
-        if (notificationFor(p.name, p.payload, 'office') === null && notificationFor(p.name, p.payload, 'lead') === null) continue;
-        const rooms =
-          p.name === 'chat.message'
-            ? [`user:${String(p.payload.toUserId)}`]
-            : p.name === 'thread.item' || p.name === 'lead.behaviour'
-              ? [`user:${String(p.payload.agentId)}`]
-              : [...p.to];
-        void this.notify(rooms, (audience) => notificationFor(p.name, p.payload, audience)).catch((err: Error) =>
-          log.warn('web push failed', { message: err.message }),
-        );
-      }
-    });
+  /** True when the server may post to this endpoint (a known push service, or a configured stand-in). */
+  mayPostTo(endpoint: string): boolean {
+    return isPushServiceEndpoint(endpoint, this.config.pushTestOrigins);
+  }
+
+  /** One notification to one subscription; answers 'gone' (and drops the subscription) when the push service says it is gone, throws on any other refusal. */
+  async postTo(s: SubRow, n: Notification): Promise<'sent' | 'gone'> {
+    try {
+      await post(s, n, await this.vapid.get());
+      return 'sent';
+    } catch (err) {
+      const status = (err as { statusCode?: number }).statusCode;
+      if (status !== 404 && status !== 410) throw err;
+      await this.commands.execute(
+        new SubscriptionsCommand(webPushStream(s.user_id), { kind: 'unsubscribe', userId: s.user_id, endpoint: s.endpoint }, systemContext()),
+      );
+      return 'gone';
+    }
   }
 
   /**
@@ -155,7 +159,7 @@ export class WebPushNotifier implements OnModuleInit {
       return 0;
     }
     // Subscriptions recorded before endpoints were checked are never posted to unless on a known push service.
-    subs = subs.filter((s) => isPushServiceEndpoint(s.endpoint, this.config.pushTestOrigins));
+    subs = subs.filter((s) => this.mayPostTo(s.endpoint));
     if (subs.length === 0) return 0;
     const vapid = await this.vapid.get();
     let sent = 0;

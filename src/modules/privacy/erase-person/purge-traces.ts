@@ -17,9 +17,12 @@ export async function purgeOutboxes(db: pg.Pool, userId: string, leadIds: readon
     'webhook_deliveries',
     'seller_mail_outbox',
     'automated_texts',
+    'web_push_queue',
+    'web_push_outbox',
   ];
   for (const table of byLead) await db.query(`DELETE FROM ${table} WHERE lead_id = ANY($1::uuid[])`, [leadIds]);
   await db.query('DELETE FROM alert_outbox WHERE user_id = $1', [userId]);
+  await db.query('DELETE FROM web_push_outbox WHERE user_id = $1', [userId]);
   await purgeMessagesNaming(db, values);
 }
 

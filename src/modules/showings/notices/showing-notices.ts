@@ -27,8 +27,8 @@ export type ShowingNoticesDeps = {
   readonly baseUrl: string;
   /** The server secret (the proposal's accept link is signed with it). */
   readonly secret: () => Promise<Buffer>;
-  /** A web push to one person (best effort: the agent hears at once that a lead cancelled). */
-  readonly push: (userId: string, n: { title: string; body: string; url: string; tag: string; id: string }) => Promise<unknown>;
+  /** A web push to one person, queued in the notice's own transaction (the agent hears at once that a lead cancelled). */
+  readonly push: (db: pg.PoolClient, userId: string, n: { title: string; body: string; url: string; tag: string; id: string }) => Promise<unknown>;
 };
 
 type Recipient = 'lead' | 'agent';
@@ -122,7 +122,7 @@ export class ShowingNotices {
         } else if (n.kind === 'cancel') {
           await this.deps.mailer.send(keyed(cancellationMail(c, to, showing.invited)));
           if (to === 'agent' && showing.cancelledByLead && agentId) {
-            await this.deps.push(agentId, {
+            await this.deps.push(db, agentId, {
               title: 'A lead cancelled a showing',
               body: `${lead.fullName}: ${showing.address}, ${showingWhen(showing.start, showing.timeZone)}`,
               url: `/dashboard?lead=${encodeURIComponent(showing.leadId)}`,
