@@ -36,6 +36,7 @@ import { automatedTextVoidAfter } from './056-automated-text-void-after';
 import { listingReportMailOutbox } from './057-listing-report-mail-outbox';
 import { taskReminderPushQueue } from './058-task-reminder-push-queue';
 import { sealedItemAddresses } from './059-sealed-item-addresses';
+import { oneTimeBackfills } from './061-one-time-backfills';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
 export const migrations: readonly Migration[] = [
@@ -76,4 +77,5 @@ export const migrations: readonly Migration[] = [
   listingReportMailOutbox,
   taskReminderPushQueue,
   sealedItemAddresses,
+  oneTimeBackfills,
 ];
