@@ -103,4 +103,16 @@ describe('a bounced address, for every e-mail Porchlight sends a lead', () => {
     expect(await mailsTo(lead.email)).toEqual([]);
     expect((await timelineOf(lead.leadId)).filter((s) => BOUNCED.test(s))).toHaveLength(1);
   });
+
+  it('mail the person asks for now (a password reset) still goes to an address that bounced: asking proves the mailbox is theirs', async () => {
+    const lead = await newLead(app.server, 'jane.localhost');
+    await bounce(lead.email);
+    expect((await WebClient.for(app.server.url, 'jane.localhost').post('/api/account/forgotpassword', { Email: lead.email })).status).toBe(200);
+    let subjects: string[] = [];
+    for (let i = 0; i < 400 && subjects.length === 0; i++) {
+      subjects = (await mailsTo(lead.email)).map((m) => m.subject as string);
+      if (subjects.length === 0) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(subjects).toEqual(['Choose a new password']);
+  });
 });
