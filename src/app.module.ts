@@ -47,6 +47,7 @@ import { SchoolsModule } from './modules/schools';
 import { GuidesModule } from './modules/guides';
 import { MarketReportsModule } from './modules/market-reports';
 import { ComplianceModule } from './modules/compliance/compliance.module';
+import { HeldAddressesModule } from './modules/compliance';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { COMMAND_PATH_HANDLERS } from './commands/decide-command';
 
@@ -96,6 +97,7 @@ export class AppModule {
         GuidesModule,
         MarketReportsModule,
         ComplianceModule,
+        HeldAddressesModule,
         IntegrationsModule,
         FacebookLeadsModule,
         ValuationModule,

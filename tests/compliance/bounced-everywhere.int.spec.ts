@@ -86,4 +86,33 @@ describe('a bounced address, for every e-mail Porchlight sends a lead', () => {
     expect(office.undelivered.perAgent).toEqual([{ agentId: jane.userId, fullName: expect.any(String), texts: 0, emails: 2 }]);
     expect(office.undelivered.perOffice).toHaveLength(1);
   });
+
+  // After the reports' count: one more bounced address here.
+  it('a sender that asks nothing itself (listings an agent e-mails a lead): the mail path holds it back, and the timeline says why once', async () => {
+    const lead = await newLead(app.server, 'jane.localhost');
+    await importHomes(app.server, [home('BNL1', { UnparsedAddress: '9 Held Back Ln' })]);
+    await settle(app.server);
+    await bounce(lead.email);
+    const agent = await signIn(app.server, jane.email, 'jane.localhost');
+    const sent = await agent.post(`/api/dashboard/leads/${lead.leadId}/listings/send`, { pdids: ['T-BNL1'], note: 'This one?' });
+    expect(sent.status, sent.text).toBe(202);
+    const stateOf = async () =>
+      (await pool().query<{ state: string }>('SELECT state FROM listing_mail_outbox WHERE lead_id = $1', [lead.leadId])).rows[0]?.state;
+    for (let i = 0; i < 400 && [undefined, 'pending'].includes(await stateOf()); i++) await new Promise((r) => setTimeout(r, 25));
+    expect(await stateOf()).toBe('suppressed');
+    expect(await mailsTo(lead.email)).toEqual([]);
+    expect((await timelineOf(lead.leadId)).filter((s) => BOUNCED.test(s))).toHaveLength(1);
+  });
+
+  it('mail the person asks for now (a password reset) still goes to an address that bounced: asking proves the mailbox is theirs', async () => {
+    const lead = await newLead(app.server, 'jane.localhost');
+    await bounce(lead.email);
+    expect((await WebClient.for(app.server.url, 'jane.localhost').post('/api/account/forgotpassword', { Email: lead.email })).status).toBe(200);
+    let subjects: string[] = [];
+    for (let i = 0; i < 400 && subjects.length === 0; i++) {
+      subjects = (await mailsTo(lead.email)).map((m) => m.subject as string);
+      if (subjects.length === 0) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(subjects).toEqual(['Choose a new password']);
+  });
 });

@@ -6,7 +6,8 @@ import type { Started } from '../../src/main';
 import { importListings } from '../../src/modules/listings';
 import { SecretKey } from '../../src/modules/accounts';
 import { LeadRetentionReactor } from '../../src/modules/privacy';
-import { SealedItemEraser } from '../../src/modules/privacy/erase-sealed-items/sealed-item-eraser';
+import { EARLIER_ITEMS_BACKFILL, SealedItemEraser } from '../../src/modules/privacy/erase-sealed-items/sealed-item-eraser';
+import type { EventStore } from '../../src/eventstore/event-store.port';
 import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { waitForMails } from '../support/mail-outbox';
 import { WebClient } from '../support/web-client';
@@ -87,12 +88,37 @@ describe('erasing the sealed items that belong to no lead or account', () => {
 
   it('a report e-mailed before the index existed is indexed from the log, and so found by its address', async () => {
     const sendId = await sendReport('Earl Early', 'earl.early@example.com');
+    // A database from before the index: the item is not in it, and the backfill has not run there.
     await server.runtime.db.pool.query('DELETE FROM sealed_item_addresses WHERE subject = $1', [sendId]);
-    // A new process (a deploy) indexes what the log holds once.
+    await server.runtime.db.pool.query('DELETE FROM one_time_backfills WHERE id = $1', [EARLIER_ITEMS_BACKFILL]);
     await new SealedItemEraser(server.runtime.store, server.runtime.db.pool, server.app.get(SecretKey)).indexEarlierItems();
     const res = await staff.post('/api/backoffice/privacy/erase-address', { email: 'earl.early@example.com', reason: 'Asked by e-mail' });
     expect(res.body).toEqual({ isSuccess: true, listingReports: 1, intakeItems: 0 });
     expect(await mailOf(sendId)).toMatchObject({ sellerName: 'Erased person', erased: true });
+  });
+
+  it('the earlier items are indexed from the log once per database: two instances starting at once, then a later start, read it once', async () => {
+    await sendReport('Ona Once', 'ona.once@example.com');
+    await server.runtime.db.pool.query('DELETE FROM one_time_backfills WHERE id = $1', [EARLIER_ITEMS_BACKFILL]);
+    // Each start is a new process over the same database; what each reads of the log is counted.
+    const start = async () => {
+      const store = server.runtime.store;
+      let reads = 0;
+      const counted: EventStore = Object.create(store, {
+        readAll: { value: (...args: Parameters<EventStore['readAll']>) => (reads++, store.readAll(...args)) },
+      });
+      await new SealedItemEraser(counted, server.runtime.db.pool, server.app.get(SecretKey)).indexEarlierItems();
+      return reads;
+    };
+    const together = await Promise.all([start(), start()]);
+    expect(
+      together.filter((n) => n > 0),
+      'one of two instances starting at once reads the log',
+    ).toHaveLength(1);
+    expect(await start(), 'a later start reads no events').toBe(0);
+    const marker = await server.runtime.db.pool.query<{ items: number }>('SELECT items FROM one_time_backfills WHERE id = $1', [EARLIER_ITEMS_BACKFILL]);
+    expect(marker.rows).toHaveLength(1);
+    expect(marker.rows[0]!.items).toBeGreaterThan(0);
   });
 
   it('staff erase an address on request: every report e-mailed to it and every intake item kept from it, counted, the address recorded nowhere', async () => {

@@ -37,6 +37,7 @@ import { listingReportMailOutbox } from './057-listing-report-mail-outbox';
 import { taskReminderPushQueue } from './058-task-reminder-push-queue';
 import { sealedItemAddresses } from './059-sealed-item-addresses';
 import { webPushOutbox } from './060-web-push-outbox';
+import { oneTimeBackfills } from './061-one-time-backfills';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
 export const migrations: readonly Migration[] = [
@@ -78,4 +79,5 @@ export const migrations: readonly Migration[] = [
   taskReminderPushQueue,
   sealedItemAddresses,
   webPushOutbox,
+  oneTimeBackfills,
 ];

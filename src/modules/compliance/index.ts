@@ -8,4 +8,5 @@ export type { AutomatedTextHeld, TextDeliveryReported } from './compliance.event
 export { textDeliveryEventTypes, textDeliveryStream } from './compliance.events';
 export { type AutomatedText, queueAutomatedText, withdrawAutomatedTexts } from './quiet-hours/automated-text-queue';
 export { undeliverable, undeliverableMessage } from './email-delivery/email-address';
-export { recordEmailSkipped, skipUndeliverableEmail, UNSUBSCRIBED_REASON } from './email-delivery/skip-undeliverable';
+export { recordEmailSkipped, UNSUBSCRIBED_REASON } from './email-delivery/email-skipped';
+export { HeldAddressesModule } from './email-delivery/held-addresses';

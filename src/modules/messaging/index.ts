@@ -1,4 +1,4 @@
-export { leadMailKey, leadOfMailKey, type MailAttachment, type MailMessage, Mailer } from './mailer.port';
+export { HeldAddresses, leadMailKey, leadOfMailKey, type MailAttachment, MailHeldBack, type MailLead, type MailMessage, Mailer } from './mailer.port';
 export { nodemailerMessage } from './smtp.mailer';
 export { AgentMailboxes } from './agent-mailboxes';
 export { addressText, courtesyOf, factsText, listingHtml, listingPriceText, listingTextLine } from './listing-mail';

@@ -3,7 +3,7 @@ import { type Schedule, SweptReactor } from '../../runtime/swept-reactor';
 import type { SignalName } from '../../shared/signals';
 import { logger } from '../../shared/logger';
 import { inTransaction } from '../../database/database';
-import type { MailMessage } from './mailer.port';
+import { type MailMessage, MailHeldBack } from './mailer.port';
 import type { OutboxKit } from './outbox-kit';
 import type { TextMessage } from './sms/sms.port';
 import { recordFailure, RETRY_DUE } from './outbox-retry';
@@ -33,6 +33,10 @@ export type OutboxTable = {
   readonly order: string;
   /** Which of the table's rows this sender takes (a condition on its columns, no parameters), when the table holds rows of other senders too. */
   readonly where?: string;
+  /** The column naming the lead a row's e-mail is for, if any: an e-mail held back says so on that lead's timeline, once per row. */
+  readonly lead?: string;
+  /** The state of a row whose e-mail the mail path held back (its address bounced or complained): 'suppressed' unless said. */
+  readonly heldState?: string;
   /** Text columns holding personal words, emptied once the row is done (sent, or left for good). */
   readonly clearWhenDone?: readonly string[];
 };
@@ -44,11 +48,12 @@ export type OutboxTable = {
  * leaves it pending, and it goes out after restart; only a death between the provider accepting
  * it and the commit sends it twice (no provider joins our transaction). A failed try is recorded
  * under the retry policy (recordFailure): the row waits for its next try, or is given up with its
- * reason when the refusal is permanent or it has failed for a day.
+ * reason when the refusal is permanent or it has failed for a day. An e-mail the mail path held back
+ * (a bounced or complaining address) leaves the row in its held state.
  */
 export function sendOneFromOutbox<Row extends Record<string, unknown>, M>(
   pool: pg.Pool,
-  deliver: (message: M, key: string) => Promise<unknown>,
+  deliver: (message: M, key: string, row: Row) => Promise<unknown>,
   t: OutboxTable,
   compose: (row: Row) => Promise<OutboxPlan<M>>,
   onFailure: (row: Row, err: Error, failure: SendFailure) => void,
@@ -69,8 +74,13 @@ export function sendOneFromOutbox<Row extends Record<string, unknown>, M>(
     }
     let delivered: unknown;
     try {
-      delivered = await deliver(plan.message, String(key));
+      delivered = await deliver(plan.message, String(key), row);
     } catch (err) {
+      if (err instanceof MailHeldBack) {
+        const held = t.heldState ?? 'suppressed';
+        await tx.query(`UPDATE ${t.table} SET state = $2${cleared} WHERE ${t.key} = $1`, [key, held]);
+        return held;
+      }
       const failure = await recordFailure(tx, t.table, t.key, [String(key)], err);
       onFailure(row, err as Error, failure);
       return failure.permanent ? 'refused' : 'failed';
@@ -101,7 +111,7 @@ type Delivery<M> = {
   /** What the log calls the messages ('e-mails', 'texts'). */
   readonly what: string;
   /** Hands a message to its provider (`key`: its row's id, the same on every retry). */
-  readonly deliver: (message: M, key: string) => Promise<unknown>;
+  readonly deliver: (message: M, key: string, row: Record<string, unknown>) => Promise<unknown>;
 };
 
 /**
@@ -163,10 +173,18 @@ export abstract class OutboxSender<Row extends Record<string, unknown>, M> exten
   }
 }
 
-/** An outbox of e-mails, sent through the Mailer, each with a Message-ID from its row's id (a retry repeats it). */
+/** An outbox of e-mails, sent through the Mailer, each with a Message-ID from its row's id (a retry repeats it) and its lead, if the table names one. */
 export abstract class MailOutboxSender<Row extends Record<string, unknown>> extends OutboxSender<Row, MailMessage> {
   constructor(kit: OutboxKit, o: OutboxSenderOptions) {
-    super(kit, { ...o, what: 'e-mails', deliver: (m, key) => kit.mailer.send({ ...m, messageKey: m.messageKey ?? `${o.name}.${key}` }) });
+    super(kit, {
+      ...o,
+      what: 'e-mails',
+      deliver: (m, key, row) => {
+        const leadId = o.table.lead ? row[o.table.lead] : null;
+        const lead = m.lead ?? (typeof leadId === 'string' ? { leadId, messageId: key } : undefined);
+        return kit.mailer.send({ ...m, messageKey: m.messageKey ?? `${o.name}.${key}`, ...(lead ? { lead } : {}) });
+      },
+    });
   }
 }
 

@@ -1,3 +1,5 @@
+import { AppError } from '../../shared/errors';
+
 /** A file sent with an e-mail (a showing's .ics): text content, e.g. `text/calendar; charset=utf-8; method=REQUEST`. */
 export type MailAttachment = { readonly filename: string; readonly contentType: string; readonly content: string };
 
@@ -20,7 +22,44 @@ export type MailMessage = {
   readonly messageKey?: string;
   /** The agent who wrote it: it leaves from their own address through their connected mailbox, if any (AgentMailboxes). */
   readonly sentBy?: string;
+  /** The lead it is for, when there is one: an e-mail held back (HeldAddresses) says so on the lead's timeline. */
+  readonly lead?: MailLead;
+  /**
+   * Mail the person asked for this very moment (a password reset, a sign-in or erasure link, an
+   * address confirmation): sent whatever became of earlier mail to the address, since asking
+   * proves the mailbox is theirs and wanted now.
+   */
+  readonly requested?: true;
 };
+
+/**
+ * The lead an e-mail is for: its timeline line, if the e-mail is held back, is recorded once per
+ * `messageId` (the sender's own id for the message, the same on every try); `byUserId` names the
+ * agent a CRM e-mail counts against; `withheld` is the sender's own reason not to send it (the
+ * lead turned e-mail off), said only when the address itself is not the reason.
+ */
+export type MailLead = { readonly leadId: string; readonly messageId: string; readonly byUserId?: string; readonly withheld?: string };
+
+/**
+ * Thrown by the Mailer for an e-mail it refused to send (the address bounced for good or
+ * complained): nothing reached the relay, and the lead's timeline already says why. A conflict
+ * for a request that sent it (409 with the reason); an outbox leaves its row in its held state.
+ */
+export class MailHeldBack extends AppError {
+  constructor(reason: string) {
+    super('conflict', reason);
+    this.name = 'MailHeldBack';
+  }
+}
+
+/**
+ * What became of earlier mail to an address, as the mail path asks before every e-mail (the
+ * compliance context provides it): the reason this message must not go (recorded on its lead's
+ * timeline), or null.
+ */
+export abstract class HeldAddresses {
+  abstract reasonToHold(message: MailMessage): Promise<string | null>;
+}
 
 /** The Message-ID of a message with a stable key, in the domain of the sender's address (RFC 5322 msg-id). */
 export function messageIdOf(key: string, from: string): string {
@@ -45,4 +84,24 @@ export function leadOfMailKey(key: string): string | null {
 /** The Mailer port: SMTP (nodemailer) when SMTP_URL is set, else the development outbox table. */
 export abstract class Mailer {
   abstract send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * The one path every e-mail takes (the Mailer the app provides): an address that bounced for good
+ * or complained gets nothing, whichever sender wrote it, unless the person asked for it now
+ * (`requested`); the refusal is a MailHeldBack.
+ */
+export class HoldingMailer extends Mailer {
+  constructor(
+    private readonly inner: Mailer,
+    private readonly held: HeldAddresses | null,
+  ) {
+    super();
+  }
+
+  async send(m: MailMessage): Promise<void> {
+    const reason = m.requested ? null : this.held ? await this.held.reasonToHold(m) : (m.lead?.withheld ?? null);
+    if (reason !== null) throw new MailHeldBack(reason);
+    await this.inner.send(m);
+  }
 }

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { CONFIG, DB_POOL } from '../../runtime/tokens';
 import type { Config } from '../../config/config';
 import { AgentAwareMailer, AgentMailboxes } from './agent-mailboxes';
-import { Mailer } from './mailer.port';
+import { HeldAddresses, HoldingMailer, Mailer } from './mailer.port';
 import { OutboxKit } from './outbox-kit';
 import { OutboxMailer } from './outbox.mailer';
 import { SmtpMailer } from './smtp.mailer';
@@ -19,10 +19,10 @@ import { TwilioSms } from './sms/twilio.sms';
   providers: [
     {
       provide: Mailer,
-      inject: [CONFIG, DB_POOL, { token: AgentMailboxes, optional: true }],
-      useFactory: (config: Config, pool: pg.Pool, agents: AgentMailboxes | undefined): Mailer => {
+      inject: [CONFIG, DB_POOL, { token: AgentMailboxes, optional: true }, { token: HeldAddresses, optional: true }],
+      useFactory: (config: Config, pool: pg.Pool, agents: AgentMailboxes | undefined, held: HeldAddresses | undefined): Mailer => {
         const product = config.mail.smtpUrl ? new SmtpMailer(config.mail.smtpUrl, config.mail.from) : new OutboxMailer(pool, config.mail.from);
-        return new AgentAwareMailer(product, agents ?? null);
+        return new HoldingMailer(new AgentAwareMailer(product, agents ?? null), held ?? null);
       },
     },
     {

@@ -1,3 +1,4 @@
+import { MailHeldBack } from './mailer.port';
 /**
  * The one retry policy of every outbox (mail, texts, web push, plans, alerts, webhooks): a
  * message the provider could not take is tried again after an exponentially growing, jittered
@@ -63,6 +64,8 @@ type ProviderError = Error & { responseCode?: unknown; response?: unknown; code?
  */
 export function failureOf(err: unknown): SendFailure {
   const e = (err instanceof Error ? err : new Error(String(err))) as ProviderError;
+  // Held back by the mail path: trying again would only hold it back again (its reason names the address, so it is not kept).
+  if (err instanceof MailHeldBack) return { permanent: true, reason: 'the address bounced for good or complained' };
   if (typeof e.responseCode === 'number') {
     const words = typeof e.response === 'string' ? e.response : e.message;
     return { permanent: e.responseCode >= 500 && e.responseCode < 600, reason: redactedReason(`SMTP ${e.responseCode}: ${words.replace(/^\d{3}[ -]/, '')}`) };

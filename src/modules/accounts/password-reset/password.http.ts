@@ -91,6 +91,7 @@ export class PasswordController {
     const link = `${base}/account/forgotpassword?token=${encodeURIComponent(`${userId}.${secret}`)}`;
     await this.mailer.send({
       to: email,
+      requested: true,
       subject: 'Choose a new password',
       text:
         `Someone (hopefully you) asked to reset the password of your account.\n\n` +

@@ -66,6 +66,7 @@ export class VerifyEmailController {
     try {
       await this.mailer.send({
         to: account.email,
+        requested: true,
         subject: 'Confirm your e-mail address',
         text:
           `Please confirm that this address is yours by opening this link (it works for ${VERIFY_LINK_HOURS} hours):\n${link}\n\n` +

@@ -10,8 +10,7 @@ import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { logger } from '../../../shared/logger';
 import { CommunicationLinks, loadAccount } from '../../accounts';
-import { skipUndeliverableEmail } from '../../compliance';
-import { addressText, listingPriceText, Mailer, recordFailure, RETRY_DUE } from '../../messaging';
+import { addressText, listingPriceText, Mailer, MailHeldBack, recordFailure, RETRY_DUE } from '../../messaging';
 import { queueNotification } from '../../notifications';
 import { stableId } from '../../../shared/stable-id';
 import { SiteResolver, siteBaseUrl } from '../../sites';
@@ -238,11 +237,6 @@ export class AlertDispatcher extends SweptReactor {
     // A merged account's alerts follow the survivor (issue 18): its address, consent, links and browsers; an unmerge gives them back.
     const to = await currentAccountOf(this.lock!, first.user_id);
     const { account } = await loadAccount(this.store, to);
-    // An address that bounced for good or complained gets no alert; the lead's timeline says why, as for plan e-mails.
-    if (account.exists && (await skipUndeliverableEmail(this.store, { leadId: first.lead_id, siteId: first.site_id, email: account.email }, first.alert_id))) {
-      await this.lock!.query(`UPDATE alert_outbox SET state = 'suppressed' WHERE alert_id = ANY($1::uuid[])`, [ids]);
-      return false;
-    }
     const consents = (r: OutboxRow) =>
       account.exists && account.consent.email && (r.reason === 'favorite' ? account.consent.propertyUpdates : account.consent.propertyAlerts);
     const listings = new Map((await this.index.listings(rows.map((r) => r.pdid))).map((l) => [l.pdid, l]));
@@ -294,8 +288,13 @@ export class AlertDispatcher extends SweptReactor {
       digest,
     );
     try {
-      await this.mailer.send(message);
+      await this.mailer.send({ ...message, lead: { leadId: first.lead_id, messageId: first.alert_id } });
     } catch (err) {
+      // An address that bounced for good or complained gets no alert; the mail path put why on the lead's timeline.
+      if (err instanceof MailHeldBack) {
+        await this.lock!.query(`UPDATE alert_outbox SET state = 'suppressed' WHERE alert_id = ANY($1::uuid[])`, [ids]);
+        return false;
+      }
       const failure = await recordFailure(
         this.lock!,
         'alert_outbox',

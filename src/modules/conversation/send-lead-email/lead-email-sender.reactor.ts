@@ -7,7 +7,7 @@ import { renderLeadEmail } from './lead-email-mail';
 import { LEAD_EMAIL_PUSH } from './lead-email.queue';
 import { replyAddress } from './reply-address';
 import { LEAD_EMAIL_OUTBOX } from './lead-email-of-mail';
-import { recordEmailSkipped, skipUndeliverableEmail, UNSUBSCRIBED_REASON } from '../../compliance';
+import { UNSUBSCRIBED_REASON } from '../../compliance';
 
 type Row = { mail_id: string; message_id: string; lead_id: string; by_user_id: string; subject: string; body: string };
 /** Taken oldest first; the words are cleared once done; a failing row is tried again as the outboxes' retry policy says. */
@@ -53,18 +53,14 @@ export class LeadEmailSender extends MailOutboxSender<Row> {
       this.secret.get(),
     ]);
     if (!account.exists) return { state: 'dropped' };
-    // An address that bounced for good or complained gets nothing more; the timeline says why (before consent: a complaint also turns it off).
-    // Named as the thread's message and its writer: the thread shows it not sent, and it counts as undelivered for them.
-    const crm = { byUserId: row.by_user_id };
-    if (await skipUndeliverableEmail(this.kit.store, lead, row.message_id, crm)) return { state: 'suppressed' };
-    if (!account.consent.email) {
-      await recordEmailSkipped(this.kit.store, lead, row.message_id, UNSUBSCRIBED_REASON, crm);
-      return { state: 'suppressed' };
-    }
+    // Named as the thread's message and its writer: held back by the mail path (a bounced or complaining address, or the lead
+    // unsubscribed since), the thread shows it not sent with why, and it counts as undelivered for them.
+    const withheld = account.consent.email ? {} : { withheld: UNSUBSCRIBED_REASON };
     const unsubscribe = await this.links.unsubscribeLinks(lead.userId, site);
     return {
       message: {
         sentBy: row.by_user_id,
+        lead: { leadId: lead.leadId, messageId: row.message_id, byUserId: row.by_user_id, ...withheld },
         ...renderLeadEmail({
           to: lead.email,
           subject: row.subject,

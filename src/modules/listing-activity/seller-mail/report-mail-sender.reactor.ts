@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { agentListings } from '../../../../projections/search';
 import { loadAccount, parseEmail, SecretKey } from '../../accounts';
-import { undeliverable } from '../../compliance';
 import { MailOutboxSender, type MailPlan, OutboxKit } from '../../messaging';
 import { SiteResolver, siteBaseUrl } from '../../sites';
 import { type ListingActivityEvent, type ListingReportEmailed, listingActivityStream } from '../listing-activity.events';
@@ -10,14 +9,20 @@ import { renderReportMail } from './report-mail';
 import { REPORT_MAIL_SIGNAL } from './report-mail.queue';
 
 type Row = { mail_id: string; send_id: string; pdid: string };
-const OUTBOX = { table: 'listing_report_mail_outbox', key: 'mail_id', columns: 'mail_id, send_id, pdid', order: 'attempts, queued_at' };
+const OUTBOX = {
+  table: 'listing_report_mail_outbox',
+  key: 'mail_id',
+  columns: 'mail_id, send_id, pdid',
+  order: 'attempts, queued_at',
+  heldState: 'undeliverable',
+};
 
 /**
  * Sends the listing reports agents e-mail to sellers, queued in listing_report_mail_outbox by
  * the listing_report_mail projection: woken by its signal and swept every 2 s, one row at a time
  * through the messaging context's mail outbox (taken under its row lock, sent and marked in one
  * transaction; failures on the one retry policy). Composed from the event when it goes out: an
- * address that bounced or complained since gets nothing (`undeliverable`); a send whose personal
+ * address that bounced or complained since gets nothing (the mail path holds it back: `undeliverable`); a send whose personal
  * fields were erased, or whose agent or listing is gone, is `dropped`. Nothing personal is logged.
  */
 @Injectable()
@@ -36,7 +41,6 @@ export class ReportMailSender extends MailOutboxSender<Row> {
     // An erased send holds placeholders, not an address.
     const to = send ? parseEmail(send.sellerEmail) : null;
     if (!send || !to) return { state: 'dropped' };
-    if (await undeliverable(this.kit.store, to)) return { state: 'undeliverable' };
     const { account: agent } = await loadAccount(this.kit.store, send.byUserId);
     const listing = (await agentListings(this.kit.pool, { pdids: [row.pdid], listAgentMlsIds: [] }, { offset: 0, limit: 1 })).listings[0];
     if (!agent.exists || !listing) return { state: 'dropped' };

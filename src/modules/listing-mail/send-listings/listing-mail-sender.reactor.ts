@@ -10,7 +10,7 @@ import { LISTING_MAIL_SIGNAL } from './listing-mail.queue';
 import { renderListingsEmail } from './listings-email';
 
 type Row = { mail_id: string; message_id: string; lead_id: string };
-const OUTBOX = { table: 'listing_mail_outbox', key: 'mail_id', columns: 'mail_id, message_id, lead_id', order: 'attempts, queued_at' };
+const OUTBOX = { table: 'listing_mail_outbox', key: 'mail_id', columns: 'mail_id, message_id, lead_id', order: 'attempts, queued_at', lead: 'lead_id' };
 
 /**
  * Sends the e-mails of listings agents send leads, which the listing_mail projection queued in

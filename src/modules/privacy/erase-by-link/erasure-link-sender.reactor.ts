@@ -37,6 +37,7 @@ export class ErasureLinkSender extends MailOutboxSender<Row> {
     return {
       message: {
         to: account.email,
+        requested: true,
         subject: 'Confirm erasing your account',
         text:
           `Someone (hopefully you) asked to erase your account and everything we hold about you.\n\n` +

@@ -5,6 +5,7 @@ import { metadataOf } from '../../../commands/command-context';
 import { recordOnce } from '../../../commands/decide-and-append';
 import { EventStore, START } from '../../../eventstore/event-store.port';
 import { type SealedItemCounts, SealedItems } from '../../../eventstore/personal-data/sealed-items';
+import { oncePerDatabase } from '../../../database/once-per-database';
 import { DB_POOL } from '../../../runtime/tokens';
 import { conflict, validation } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
@@ -15,6 +16,9 @@ import { purgeMessagesNaming } from '../erase-person/purge-traces';
 import { type SealedItemsErased, sealedItemsErasureStream } from '../privacy.events';
 
 const log = logger('privacy');
+
+/** The backfill's id in one_time_backfills. */
+export const EARLIER_ITEMS_BACKFILL = 'sealed-items-index-earlier-v1';
 
 export const NOT_AN_ADDRESS = 'Please enter a valid e-mail address';
 export const ADDRESS_OF_ACCOUNT = 'This address belongs to an account: erase it from the account’s page (its reports and intake items go with it)';
@@ -38,11 +42,20 @@ export class SealedItemEraser {
   }
 
   /**
-   * The items recorded before the index existed, indexed from the log as it reads now (once per
-   * process; remembering is idempotent). Items already erased hold no address and are left out.
+   * The items recorded before the index existed, indexed from the log as it reads now: once per
+   * database (oncePerDatabase: a second instance waits for the first and skips it; a later start
+   * reads nothing), and remembered in the process so that later sweeps do not even ask. Items
+   * already erased hold no address and are left out.
    */
   async indexEarlierItems(): Promise<void> {
     if (this.earlierIndexed) return;
+    const ran = await oncePerDatabase(this.pool, EARLIER_ITEMS_BACKFILL, () => this.indexFromLog());
+    if (ran) log.info('sealed items recorded before their index indexed from the log');
+    this.earlierIndexed = true;
+  }
+
+  private async indexFromLog(): Promise<number> {
+    let items = 0;
     for (let from = START; ;) {
       const page = await this.store.readAll(from, { types: ['ListingReportEmailed', 'IntakeDeliveryKept'], limit: 500 });
       const subject = (d: Record<string, unknown>) => String(d.sendId ?? d.deliveryId);
@@ -53,11 +66,11 @@ export class SealedItemEraser {
         const at = new Date(e.metadata.at);
         if (e.type === 'ListingReportEmailed') await this.items.remember('listing-report', subject(d), [String(d.sellerEmail)], at);
         else await this.items.remember('intake', subject(d), [String(d.from), String((d.prefill as { email?: unknown } | null)?.email ?? '')], at);
+        items++;
       }
-      if (page.atEnd) break;
+      if (page.atEnd) return items;
       from = page.next;
     }
-    this.earlierIndexed = true;
   }
 
   /** Every item sent to or kept from these addresses, erased (an account's erasure, with its own record). */

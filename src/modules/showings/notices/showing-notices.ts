@@ -6,8 +6,8 @@ import { logger } from '../../../shared/logger';
 import { loadAccount } from '../../accounts';
 import { loadLead } from '../../leads';
 import { textEligibility } from '../../messaging';
-import { decideOnceWithRetry, leadMailKey, type Mailer, type MailMessage, type ReactorOutbox } from '../../messaging';
-import { queueAutomatedText, recordEmailSkipped, undeliverable, undeliverableMessage, withdrawAutomatedTexts } from '../../compliance';
+import { decideOnceWithRetry, leadMailKey, type Mailer, MailHeldBack, type MailMessage, type ReactorOutbox } from '../../messaging';
+import { queueAutomatedText, withdrawAutomatedTexts } from '../../compliance';
 import { stableId } from '../../../shared/stable-id';
 import { loadShowing } from '../showing';
 import { signProposalLink, PROPOSAL_PAGE } from '../answer-showing/showing-answer-link';
@@ -32,6 +32,15 @@ export type ShowingNoticesDeps = {
 };
 
 type Recipient = 'lead' | 'agent';
+/** What a notice is composed from, read before its transaction. */
+type NoticeParts = {
+  readonly showing: Extract<Awaited<ReturnType<typeof loadShowing>>, { exists: true }>;
+  readonly lead: Extract<Awaited<ReturnType<typeof loadLead>>['lead'], { exists: true }>;
+  readonly leadAccount: Awaited<ReturnType<typeof loadAccount>>['account'];
+  readonly agentId: string | null;
+  readonly byText: boolean;
+  readonly keyed: (m: MailMessage) => MailMessage;
+};
 const RECIPIENTS: Record<DueNotice['kind'], readonly Recipient[]> = { propose: ['lead'], invite: ['lead'], cancel: ['lead', 'agent'], reminder: ['lead'] };
 const WANTED: Record<DueNotice['kind'], string> = { propose: 'requested', invite: 'confirmed', cancel: 'cancelled', reminder: 'confirmed' };
 
@@ -76,8 +85,6 @@ export class ShowingNotices {
     const leadAccount = (await loadAccount(this.deps.store, lead.userId)).account;
     const byText = n.kind === 'reminder' && textEligibility(leadAccount) === null && agentId !== null;
     const live = showing.status === wanted && showing.sequence === n.sequence && (to === 'lead' || agent?.exists === true);
-    // An e-mail to the lead at an address that bounced for good or complained is not sent (as every e-mail to a lead).
-    const bounced = live && to === 'lead' && !byText ? await undeliverable(this.deps.store, lead.email) : null;
     const c: NoticeContext = {
       showing,
       lead: { name: lead.fullName, email: lead.email },
@@ -90,7 +97,7 @@ export class ShowingNotices {
       this.deps.pool,
       { outbox: 'showing-notices', key: `${n.showingId} ${n.kind} ${n.sequence} ${to}`, leadId: to === 'lead' ? showing.leadId : null },
       `INSERT INTO showing_notice_outbox (showing_id, kind, sequence, recipient, channel, state) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-      [n.showingId, n.kind, n.sequence, to, byText ? 'text' : 'email', !live ? 'void' : bounced ? 'suppressed' : 'sent'],
+      [n.showingId, n.kind, n.sequence, to, byText ? 'text' : 'email', live ? 'sent' : 'void'],
       async (db) => {
         if (!live) return false;
         // A reminder text still held for the lead's quiet hours is about a time that no longer holds.
@@ -102,51 +109,28 @@ export class ShowingNotices {
             { reason: n.kind === 'cancel' ? 'cancelled' : 'moved', zone: showing.timeZone },
             now,
           );
-        if (bounced) {
-          const key = `showing-notices.${n.showingId}.${n.kind}.${n.sequence}`;
-          await recordEmailSkipped(this.deps.store, { leadId: showing.leadId, siteId: lead.siteId }, key, undeliverableMessage(lead.email, bounced));
+        // To the lead: its Message-ID names the lead, so the relay's reports reach the lead's timeline, and so does the mail
+        // path's refusal of an address that bounced for good or complained (the showing itself goes on).
+        const keyed = (m: MailMessage): MailMessage =>
+          to === 'lead'
+            ? {
+                ...m,
+                messageKey: leadMailKey('showing-notices', [n.showingId, n.kind, n.sequence], showing.leadId),
+                lead: { leadId: showing.leadId, messageId: `showing-notices.${n.showingId}.${n.kind}.${n.sequence}` },
+              }
+            : m;
+        try {
+          return await this.notify(db, n, to, c, now, { showing, lead, leadAccount, agentId, byText, keyed });
+        } catch (err) {
+          if (!(err instanceof MailHeldBack)) throw err;
+          await db.query(`UPDATE showing_notice_outbox SET state = 'suppressed' WHERE showing_id = $1 AND kind = $2 AND sequence = $3 AND recipient = $4`, [
+            n.showingId,
+            n.kind,
+            n.sequence,
+            to,
+          ]);
           return false;
         }
-        // To the lead: its Message-ID names the lead, so the relay's reports reach the lead's timeline.
-        const keyed = (m: MailMessage): MailMessage =>
-          to === 'lead' ? { ...m, messageKey: leadMailKey('showing-notices', [n.showingId, n.kind, n.sequence], showing.leadId) } : m;
-        if (n.kind === 'invite') {
-          const { rowCount } = await db.query(
-            `SELECT 1 FROM showing_notice_outbox WHERE showing_id = $1 AND kind = 'invite' AND state = 'sent' AND sequence < $2`,
-            [n.showingId, n.sequence],
-          );
-          await this.deps.mailer.send(keyed(invitationMail(c, (rowCount ?? 0) > 0)));
-        } else if (n.kind === 'propose') {
-          const token = signProposalLink(await this.deps.secret(), n.showingId, n.sequence, now);
-          await this.deps.mailer.send(keyed(proposalMail(c, `${this.deps.baseUrl}${PROPOSAL_PAGE}?t=${encodeURIComponent(token)}`)));
-        } else if (n.kind === 'cancel') {
-          await this.deps.mailer.send(keyed(cancellationMail(c, to, showing.invited)));
-          if (to === 'agent' && showing.cancelledByLead && agentId) {
-            await this.deps.push(db, agentId, {
-              title: 'A lead cancelled a showing',
-              body: `${lead.fullName}: ${showing.address}, ${showingWhen(showing.start, showing.timeZone)}`,
-              url: `/dashboard?lead=${encodeURIComponent(showing.leadId)}`,
-              tag: `showing-${showing.showingId}`,
-              id: `showing-cancel-${showing.showingId}-${n.sequence}`,
-            });
-          }
-        } else if (byText && leadAccount.exists && leadAccount.cellPhone && agentId)
-          // As every automated text to a lead: in the lead's window, within the office's daily number, on the thread.
-          await queueAutomatedText(
-            this.deps.store,
-            this.deps.pool,
-            {
-              lead,
-              messageId: reminderTextId(n.showingId, n.sequence),
-              byUserId: agentId,
-              body: reminderText(c),
-              cellPhone: leadAccount.cellPhone,
-              voidAfter: new Date(showing.start),
-            },
-            now,
-          );
-        else await this.deps.mailer.send(keyed(reminderMail(c)));
-        return true;
       },
       (err, f) =>
         log.warn(f.permanent ? 'a showing notice was refused for good' : 'a showing notice was not sent; it is tried again later', {
@@ -154,5 +138,46 @@ export class ShowingNotices {
           error: err.name,
         }),
     );
+  }
+
+  private async notify(db: pg.PoolClient, n: DueNotice, to: Recipient, c: NoticeContext, now: Date, x: NoticeParts): Promise<boolean> {
+    const { showing, lead, leadAccount, agentId, byText, keyed } = x;
+    if (n.kind === 'invite') {
+      const { rowCount } = await db.query(
+        `SELECT 1 FROM showing_notice_outbox WHERE showing_id = $1 AND kind = 'invite' AND state = 'sent' AND sequence < $2`,
+        [n.showingId, n.sequence],
+      );
+      await this.deps.mailer.send(keyed(invitationMail(c, (rowCount ?? 0) > 0)));
+    } else if (n.kind === 'propose') {
+      const token = signProposalLink(await this.deps.secret(), n.showingId, n.sequence, now);
+      await this.deps.mailer.send(keyed(proposalMail(c, `${this.deps.baseUrl}${PROPOSAL_PAGE}?t=${encodeURIComponent(token)}`)));
+    } else if (n.kind === 'cancel') {
+      await this.deps.mailer.send(keyed(cancellationMail(c, to, showing.invited)));
+      if (to === 'agent' && showing.cancelledByLead && agentId) {
+        await this.deps.push(db, agentId, {
+          title: 'A lead cancelled a showing',
+          body: `${lead.fullName}: ${showing.address}, ${showingWhen(showing.start, showing.timeZone)}`,
+          url: `/dashboard?lead=${encodeURIComponent(showing.leadId)}`,
+          tag: `showing-${showing.showingId}`,
+          id: `showing-cancel-${showing.showingId}-${n.sequence}`,
+        });
+      }
+    } else if (byText && leadAccount.exists && leadAccount.cellPhone && agentId)
+      // As every automated text to a lead: in the lead's window, within the office's daily number, on the thread.
+      await queueAutomatedText(
+        this.deps.store,
+        this.deps.pool,
+        {
+          lead,
+          messageId: reminderTextId(n.showingId, n.sequence),
+          byUserId: agentId,
+          body: reminderText(c),
+          cellPhone: leadAccount.cellPhone,
+          voidAfter: new Date(showing.start),
+        },
+        now,
+      );
+    else await this.deps.mailer.send(keyed(reminderMail(c)));
+    return true;
   }
 }

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommunicationLinks, loadAccount, SecretKey } from '../../accounts';
 import { loadLead } from '../../leads';
-import { skipUndeliverableEmail } from '../../compliance';
 import { MailOutboxSender, type MailPlan, OutboxKit } from '../../messaging';
 import { SiteResolver, siteBaseUrl } from '../../sites';
 import { cmaPagePath, signCmaLink } from '../cma/cma-link';
@@ -19,7 +18,7 @@ import { marketReportFacts, marketStopLinks, renderMarketReportEmail } from '../
 import { marketSubscriptionsOf } from '../../../../projections/market-subscribers';
 
 type Row = { mail_id: string; kind: string; lead_id: string; ref: string };
-const OUTBOX = { table: 'seller_mail_outbox', key: 'mail_id', columns: 'mail_id, kind, lead_id, ref', order: 'attempts, queued_at' };
+const OUTBOX = { table: 'seller_mail_outbox', key: 'mail_id', columns: 'mail_id, kind, lead_id, ref', order: 'attempts, queued_at', lead: 'lead_id' };
 
 export const street = (address: string) => address.split(',')[0]!.trim() || address;
 
@@ -47,8 +46,6 @@ export class SellerMailSender extends MailOutboxSender<Row> {
     if (!lead.exists) return { state: 'dropped' };
     const { account } = await loadAccount(this.kit.store, lead.userId);
     if (!account.exists) return { state: 'dropped' };
-    // A bounced or complaining address gets no digest or CMA link; the lead's timeline says why.
-    if (await skipUndeliverableEmail(this.kit.store, lead, row.mail_id)) return { state: 'suppressed' };
     if (!account.consent.email) return { state: 'suppressed' };
     const site = await this.sites.byId(lead.siteId);
     if (!site) return { state: 'dropped' };

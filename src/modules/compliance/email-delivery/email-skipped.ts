@@ -3,25 +3,6 @@ import { recordOnce } from '../../../commands/decide-and-append';
 import type { EventStore } from '../../../eventstore/event-store.port';
 import { stableId } from '../../../shared/stable-id';
 import { complianceStream } from '../compliance.events';
-import { undeliverable, undeliverableMessage } from './email-address';
-
-/**
- * Every sender of e-mail to a lead (plan and agent e-mails, property alerts, the homeowner
- * digest) asks this first: an address that bounced for good or complained gets nothing more, and
- * the lead's timeline says why, once per message (`messageId`: the sender's own id for it).
- * True when the e-mail must not go.
- */
-export async function skipUndeliverableEmail(
-  store: EventStore,
-  to: { readonly leadId: string; readonly siteId: string; readonly email: string },
-  messageId: string,
-  crm?: { readonly byUserId: string },
-): Promise<boolean> {
-  const bounced = await undeliverable(store, to.email);
-  if (!bounced) return false;
-  await recordEmailSkipped(store, to, messageId, undeliverableMessage(to.email, bounced), crm);
-  return true;
-}
 
 /** The lead's unsubscribing, as a skipped e-mail's reason says it. */
 export const UNSUBSCRIBED_REASON = 'the lead turned e-mail off';
