@@ -192,11 +192,21 @@ function quantile(values: readonly number[], q: number): number {
 
 /** Indices of the `count` smallest values, smallest first, leaving out `skip`. */
 function nearestOrder(values: readonly number[], count: number, skip: number): number[] {
-  return values
-    .map((_, i) => i)
-    .filter((i) => i !== skip)
-    .sort((a, b) => values[a]! - values[b]!)
-    .slice(0, count);
+  // Kept sorted by insertion: a few dozen of a few hundred, run for every checked sale, so
+  // cheaper than sorting them all.
+  const picked: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    if (i === skip) continue;
+    const v = values[i]!;
+    if (picked.length === count && v >= values[picked[count - 1]!]!) continue;
+    let at = Math.min(picked.length, count - 1);
+    while (at > 0 && values[picked[at - 1]!]! > v) {
+      picked[at] = picked[at - 1]!;
+      at--;
+    }
+    picked[at] = i;
+  }
+  return picked;
 }
 
 function featuresOf(home: Omit<SoldHome, 'pdid' | 'address' | 'closePrice' | 'closeDate'>, asOfYear: number, asOfDay: number): Known {
