@@ -39,7 +39,7 @@ export interface Valuation {
   readonly estimate: number;
   readonly low: number;
   readonly high: number;
-  /** The weighted share of adjusted comps within 10 % of the estimate (0–1). */
+  /** The share of the sales most like the home that the same estimate valued within 10 % (0–1). */
   readonly confidence: number;
   readonly comps: readonly ValuedComp[];
 }
@@ -54,7 +54,9 @@ type Known = Record<HomeFeature, number | null>;
 /**
  * An appraiser's sales comparison, as of `asOf` (only sales closed before it): the local market's
  * price of each feature from a weighted regression over the nearest sales, the most similar
- * sales adjusted by it to the subject, and their weighted median. Null when too few sales lie near.
+ * sales adjusted by it to the subject, and their weighted median, blended with the nearest sales'
+ * price per square foot as far as that valued the sales most like the subject better. Null when
+ * too few sales lie near.
  */
 export function estimateValue(
   index: SoldIndex,
