@@ -1,6 +1,7 @@
 import { kingCountySoldHomes, sacramentoSoldHomes } from '../../src/demo/listings/demo-sold-homes';
 import { estimateValue } from '../../src/modules/valuation/estimate-value';
 import { holdOutAccuracy, sampleOf } from '../../src/modules/valuation/hold-out-accuracy';
+import { bare, firstDays, halfUndescribed, oneTown, thinned } from '../../src/modules/valuation/hold-out-markets';
 import { dayBefore, type SoldHome } from '../../src/modules/valuation/sold-home';
 import { SoldIndex } from '../../src/modules/valuation/sold-index';
 import type { Benchmark, BenchContext } from './bench';
@@ -21,6 +22,13 @@ export const valuationBenchmark: Benchmark = {
     measureAccuracy(ctx, 'king-county-second', 'King County (second sample)', kc, ctx.quick ? 500 : 1500, 7, 8);
     const sac = await sacramentoSoldHomes();
     measureAccuracy(ctx, 'sacramento', 'Sacramento', sac, sac.length, 1, undefined);
+    // Markets it was not tuned on, cut from King County: a new feed with bare fields, a thin one.
+    const tenDays = bare(firstDays(kc, 10));
+    measureAccuracy(ctx, 'ten-days', 'King County first 10 days, bare fields', tenDays, tenDays.length, 1, undefined);
+    const town = oneTown(kc, 47.3809, -122.2348, 1200);
+    measureAccuracy(ctx, 'one-town', 'the 1,200 King County sales nearest Kent', town, ctx.quick ? 500 : town.length, 1, undefined);
+    const thin = halfUndescribed(thinned(kc, 10, 5), 5);
+    measureAccuracy(ctx, 'thin-half-described', 'one King County sale in 10, half without size', thin, ctx.quick ? 500 : 1500, 1, undefined);
     measureLatency(ctx, kc, ctx.quick ? 200_000 : 1_000_000);
   },
 };
@@ -41,6 +49,15 @@ function measureAccuracy(ctx: BenchContext, key: string, label: string, homes: S
   ctx.record({ key: `valuation-${key}-within-5`, label: `valuation ${label}: within 5 %`, value: a.within5, unit: '%', detail });
   ctx.record({ key: `valuation-${key}-within-10`, label: `valuation ${label}: within 10 %`, value: a.within10, unit: '%', detail });
   ctx.record({ key: `valuation-${key}-within-20`, label: `valuation ${label}: within 20 %`, value: a.within20, unit: '%', detail });
+  ctx.record({ key: `valuation-${key}-inside-range`, label: `valuation ${label}: sold within the range`, value: a.insideRange, unit: '%', detail });
+  ctx.record({ key: `valuation-${key}-confidence`, label: `valuation ${label}: mean confidence`, value: a.meanConfidence, unit: '%', detail });
+  ctx.record({
+    key: `valuation-${key}-naive-mdape`,
+    label: `valuation ${label}: naive price per sq ft, median absolute error`,
+    value: a.naive.medianErrorPercent,
+    unit: '%',
+    detail: `${a.naive.valued} valued; within 10 %: ${a.naive.within10} %`,
+  });
 }
 
 /** King County's sales copied, each copy moved a little, to a million: a denser market of the same shape. */

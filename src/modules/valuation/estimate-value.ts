@@ -1,7 +1,9 @@
+import { blend, checkOnNeighbours, type CheckedSale } from './local-check';
 import { robustWeightedRidge } from './local-regression';
+import { NAIVE_SALES, naiveFromNeighbours } from './naive-value';
 import { neighbourSize } from './neighbour-size';
 import { dayNumber, MILES_PER_DEGREE_LATITUDE, type SoldHome, type ValuationSubject } from './sold-home';
-import type { Neighbour, SoldIndex } from './sold-index';
+import type { SoldIndex } from './sold-index';
 import { weightedMedian, weightedQuantile } from './weighted-median';
 
 export interface ValuationOptions {
@@ -37,7 +39,7 @@ export interface Valuation {
   readonly estimate: number;
   readonly low: number;
   readonly high: number;
-  /** The weighted share of adjusted comps within 10 % of the estimate (0–1). */
+  /** The share of the sales most like the home that the same estimate valued within 10 % (0–1). */
   readonly confidence: number;
   readonly comps: readonly ValuedComp[];
 }
@@ -52,7 +54,9 @@ type Known = Record<HomeFeature, number | null>;
 /**
  * An appraiser's sales comparison, as of `asOf` (only sales closed before it): the local market's
  * price of each feature from a weighted regression over the nearest sales, the most similar
- * sales adjusted by it to the subject, and their weighted median. Null when too few sales lie near.
+ * sales adjusted by it to the subject, and their weighted median, blended with the nearest sales'
+ * price per square foot as far as that valued the sales most like the subject better. Null when
+ * too few sales lie near.
  */
 export function estimateValue(
   index: SoldIndex,
@@ -73,7 +77,8 @@ export function estimateValue(
   // A feature the subject or a sale lacks is taken as the local typical value, so it moves nothing.
   const typical = typicalValues(known);
   const rows = known.map((k) => fill(k, typical));
-  const subjectRow = fill({ ...featuresOf(subjectAsHome(subject), asOfYear, asOfDay), saleDate: 0 }, typical);
+  const subjectKnown = { ...featuresOf(subjectAsHome(subject), asOfYear, asOfDay), saleDate: 0 };
+  const subjectRow = fill(subjectKnown, typical);
 
   // Bandwidth from the data: the distance within which the neighbourhood's sales lie.
   const bandwidth = Math.max(near[near.length - 1]!.miles, 1e-3);
@@ -85,45 +90,125 @@ export function estimateValue(
   // The size of the homes around each sale (a home's own size filled in when it is not recorded).
   const sizes = rows.map((r) => r[0]!);
   const xs = rows.map((r, i) => [...regressors(r), ...places[i]!, neighbourSize(places, sizes, places[i]![0], places[i]![1], i)]);
-  const beta = robustWeightedRidge(
-    xs,
-    near.map((n) => Math.log(n.home.closePrice)),
-    weights,
-    0.1,
-  );
+  const logPrices = near.map((n) => Math.log(n.home.closePrice));
+  const beta = robustWeightedRidge(xs, logPrices, weights, 0.1);
 
   // Distance counts in units of how far the nearest comps lie, so a sparse market is not all "far".
-  const similarity = near.map((n, i) => dissimilarity(n, rows[i]!, subjectRow, 4 * Math.max(compsReach, 1e-3)));
-  const order = similarity
-    .map((_, i) => i)
-    .sort((a, b) => similarity[a]! - similarity[b]!)
-    .slice(0, options.comps);
+  const aroundSubject = neighbourSize(places, sizes, 0, 0, -1);
+  // A home of unknown size is taken as large as the homes around it.
+  if (subjectKnown.livingArea == null) subjectRow[0] = Math.exp(aroundSubject);
+  const reach = 4 * Math.max(compsReach, 1e-3);
+  // A sale whose size is not recorded says little of a home whose size is: it ranks as one twice as large.
+  const sizeUnknown = known.map((k) => (subjectKnown.livingArea != null && k.livingArea == null ? Math.LN2 : 0));
+  const similarity = near.map((n, i) => dissimilarity(n.miles, rows[i]!, subjectRow, reach) + sizeUnknown[i]!);
+  const order = nearestOrder(similarity, options.comps, -1);
 
-  const subjectX = [...regressors(subjectRow), 0, 0, neighbourSize(places, sizes, 0, 0, -1)];
-  const comps: ValuedComp[] = order.map((i) => {
-    const x = xs[i]!;
-    const logShift = x.reduce((s, v, j) => s + (subjectX[j]! - v) * beta[j]!, 0);
-    const adjustedPrice = near[i]!.home.closePrice * Math.exp(logShift);
+  const subjectX = [...regressors(subjectRow), 0, 0, aroundSubject];
+  const shift = (i: number, to: readonly number[], prices = beta) => xs[i]!.reduce((s, v, j) => s + (to[j]! - v) * prices[j]!, 0);
+  const modelComps = order.map((i) => ({ i, logPrice: Math.log(near[i]!.home.closePrice) + shift(i, subjectX), weight: 1 / (0.05 + similarity[i]!) }));
+  const modelLog = weightedMedian(
+    modelComps.map((c) => c.logPrice),
+    modelComps.map((c) => c.weight),
+  );
+
+  // The sales most like the home, each valued from the others by the same prices and by the
+  // naive price per square foot: how far each can be trusted here sets the blend and the range.
+  // Each is known only as well as the home is: what its owner did not give is unknown for it too.
+  const unknown = FEATURES.map((f) => subjectKnown[f] == null);
+  const checkable = similarity.map((v, j) => (sizeUnknown[j] ? Infinity : v));
+  const checkedSales = nearestOrder(checkable, CHECKED_SALES, -1);
+  // The prices the checked sales are valued by are estimated without them, or the model would
+  // look better on them than on a home it has not seen.
+  const held = new Set(checkedSales);
+  const rest = near.map((_, i) => i).filter((i) => !held.has(i));
+  const checkBeta =
+    rest.length > xs[0]!.length
+      ? robustWeightedRidge(
+          rest.map((i) => xs[i]!),
+          rest.map((i) => logPrices[i]!),
+          rest.map((i) => weights[i]!),
+          0.1,
+        )
+      : beta;
+  const checked = checkedSales.map((j): CheckedSale => {
+    const row = rows[j]!.map((v, f) => (!unknown[f] ? v : f === 0 ? Math.exp(xs[j]![11]!) : typical[FEATURES[f]!]));
+    const x = [...regressors(row), ...xs[j]!.slice(-3)];
+    const miles = places.map((p) => Math.hypot(p[0] - places[j]![0], p[1] - places[j]![1]));
+    const others = nearestOrder(
+      near.map((_, i) => dissimilarity(miles[i]!, rows[i]!, row, reach) + sizeUnknown[i]!),
+      options.comps,
+      j,
+    );
+    const byDistance = nearestOrder(miles, NAIVE_SALES * 3, j).map((i) => ({ home: near[i]!.home }));
+    const naive = naiveFromNeighbours(byDistance, unknown[0] ? null : near[j]!.home.livingArea);
     return {
-      home: near[i]!.home,
-      distanceMiles: near[i]!.miles,
-      adjustedPrice,
-      adjustments: adjustmentsOf(near[i]!.home.closePrice, x, subjectX, beta, rows[i]!, subjectRow, near[i]!.miles),
-      weight: 1 / (0.05 + similarity[i]!),
+      actual: Math.log(near[j]!.home.closePrice),
+      model: weightedMedian(
+        others.map((i) => logPrices[i]! + shift(i, x, checkBeta)),
+        others.map((i) => 1 / (0.05 + similarity[i]!)),
+      ),
+      naive: naive == null ? null : Math.log(naive),
     };
   });
+  const check = checkOnNeighbours(checked);
+  const naive = naiveFromNeighbours(nearest, subject.livingArea);
+  const estimateLog = naive == null ? modelLog : blend(modelLog, Math.log(naive), check.modelShare);
+  // Each comp moves by the naive value's part too, so the comps' weighted median is the estimate.
+  const marketShift = estimateLog - modelLog;
 
-  const logs = comps.map((c) => Math.log(c.adjustedPrice));
-  const w = comps.map((c) => c.weight);
-  const estimate = Math.exp(weightedMedian(logs, w));
-  const within = comps.reduce((s, c) => s + (Math.abs(c.adjustedPrice / estimate - 1) <= 0.1 ? c.weight : 0), 0) / w.reduce((s, v) => s + v, 0);
+  const comps: ValuedComp[] = modelComps.map(({ i, logPrice, weight }) => ({
+    home: near[i]!.home,
+    distanceMiles: near[i]!.miles,
+    adjustedPrice: Math.exp(logPrice + marketShift),
+    adjustments: adjustmentsOf(near[i]!.home.closePrice, xs[i]!, subjectX, beta, rows[i]!, subjectRow, near[i]!.miles, marketShift),
+    weight,
+  }));
+
+  const estimate = Math.exp(estimateLog);
+  // The range holds the estimate's errors on the checked sales, so it widens where the market
+  // is hard to value; confidence is the share of those valued within 10 %.
+  const errors = check.residuals.map(Math.abs);
+  const spread = errors.length ? quantile(errors, RANGE_SHARE) : Math.log(1.2);
+  const within = errors.length ? errors.filter((e) => Math.abs(Math.exp(e) - 1) <= 0.1).length / errors.length : 0;
   return {
     estimate: Math.round(estimate),
-    low: Math.round(Math.min(estimate, Math.exp(weightedQuantile(logs, w, 0.2)))),
-    high: Math.round(Math.max(estimate, Math.exp(weightedQuantile(logs, w, 0.8)))),
+    low: Math.round(estimate * Math.exp(-spread)),
+    high: Math.round(estimate * Math.exp(spread)),
     confidence: Math.round(within * 100) / 100,
     comps,
   };
+}
+
+/** Sales most like the home that the model and the naive value are checked on. */
+const CHECKED_SALES = 30;
+/** The share of the checked sales' errors the range spans. */
+const RANGE_SHARE = 0.8;
+
+function quantile(values: readonly number[], q: number): number {
+  return weightedQuantile(
+    values,
+    values.map(() => 1),
+    q,
+  );
+}
+
+/** Indices of the `count` smallest values, smallest first, leaving out `skip`. */
+function nearestOrder(values: readonly number[], count: number, skip: number): number[] {
+  // Kept sorted by insertion: a few dozen of a few hundred, run for every checked sale, so
+  // cheaper than sorting them all.
+  const picked: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    if (i === skip) continue;
+    const v = values[i]!;
+    if (picked.length === count && v >= values[picked[count - 1]!]!) continue;
+    let at = Math.min(picked.length, count - 1);
+    while (at > 0 && values[picked[at - 1]!]! > v) {
+      picked[at] = picked[at - 1]!;
+      at--;
+    }
+    picked[at] = i;
+  }
+  return picked;
 }
 
 function featuresOf(home: Omit<SoldHome, 'pdid' | 'address' | 'closePrice' | 'closeDate'>, asOfYear: number, asOfDay: number): Known {
@@ -190,9 +275,9 @@ function regressors(row: readonly number[]): number[] {
 }
 
 /** How unlike the subject a sale is: distance in units of the comps' reach, size, age, water and view, and age of the sale. */
-function dissimilarity(n: Neighbour, row: readonly number[], subject: readonly number[], reach: number): number {
+function dissimilarity(miles: number, row: readonly number[], subject: readonly number[], reach: number): number {
   return (
-    n.miles / reach +
+    miles / reach +
     Math.abs(Math.log(row[0]! / subject[0]!)) +
     (0.15 * Math.abs(row[4]! - subject[4]!)) / 10 +
     0.2 * Math.abs(row[5]! - subject[5]!) +
@@ -209,9 +294,10 @@ function adjustmentsOf(
   row: readonly number[],
   subject: readonly number[],
   miles: number,
+  marketShift: number,
 ): Adjustment[] {
   // Each feature's dollars at the comp's price, so that the parts read on their own.
-  const part = (cols: number[]) => price * (Math.exp(cols.reduce((s, j) => s + (subjectX[j]! - x[j]!) * beta[j]!, 0)) - 1);
+  const part = (cols: number[], extra = 0) => price * (Math.exp(cols.reduce((s, j) => s + (subjectX[j]! - x[j]!) * beta[j]!, extra)) - 1);
   const columns: Record<HomeFeature, number[]> = {
     livingArea: [0],
     lotSize: [1],
@@ -223,7 +309,8 @@ function adjustmentsOf(
     saleDate: [8],
   };
   const features: Adjustment[] = FEATURES.map((feature, j) => ({ feature, dollars: Math.round(part(columns[feature])), difference: subject[j]! - row[j]! }));
-  // Where the comp lies: its place along the local price slope and the size of the homes around it.
-  const location: Adjustment = { feature: 'location', dollars: Math.round(part([9, 10, 11])), difference: miles };
+  // Where the comp lies: its place along the local price slope, the size of the homes around it,
+  // and the nearest sales' price per square foot where the estimate leans on it.
+  const location: Adjustment = { feature: 'location', dollars: Math.round(part([9, 10, 11], marketShift)), difference: miles };
   return [...features, location].filter((a) => a.difference !== 0 && a.dollars !== 0);
 }
