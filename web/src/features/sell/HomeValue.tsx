@@ -17,7 +17,8 @@ export type Valuation = ResponseOf<typeof contract.valuation.estimate>;
 export type ValuedHome = BodyInput<typeof contract.valuation.sellerLead>['Home'];
 
 const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
-const confidenceWords = (c: number) => (c >= 0.7 ? 'high' : c >= 0.45 ? 'medium' : 'low');
+/** `confidence` is the share of the nearby sales most like the home that the model valued within 10 %: six in ten is a close market. */
+const confidenceWords = (c: number) => (c >= 0.6 ? 'high' : c >= 0.35 ? 'medium' : 'low');
 const optionalNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
 /** "What's my home worth?": the home's address (and what the owner knows of it) in, the instant value and its comps out. */
