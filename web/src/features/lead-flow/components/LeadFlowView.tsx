@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { Agent } from '../../../api/dashboardApi';
 import type { ResponseOf } from '../../../../../src/contract/route';
 import type { contract } from '../../../../../src/contract/routes';
-import { Modal } from '../../../ui/Modal';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import panel from '../../../ui/RoutingSettingsPanel.module.css';
 import { leadFlowApi, messageOf } from '../api/leadFlowApi';
 import { UnreadDeliveries } from './UnreadDeliveries';
@@ -93,18 +93,16 @@ export function LeadFlowView({ agents }: { agents: readonly Agent[] }) {
       () => setStatus('Copying was refused: select the text and copy it by hand.'),
     );
 
+  /** Rejects with the refusal: the confirm dialog says it inside, the first "Create" on the screen. */
   const renew = (channel: 'url' | 'email') => {
-    setRenewing(null);
     setError(null);
-    leadFlowApi
-      .newToken(channel)
-      .then((f) => {
-        const first = (channel === 'url' ? flow?.intakeUrl : flow?.intakeEmail) === null;
-        setFlow((old) => (old ? { ...old, intakeEmail: f.intakeEmail, intakeUrl: f.intakeUrl } : f));
-        const noun = channel === 'url' ? 'intake URL' : 'intake address';
-        setStatus(first ? `Your ${noun} is ready: copy it into the portal.` : `New ${noun} made: the old one no longer takes leads.`);
-      })
-      .catch((err: unknown) => setError(messageOf(err, 'Could not make a new one')));
+    return leadFlowApi.newToken(channel).then((f) => {
+      const first = (channel === 'url' ? flow?.intakeUrl : flow?.intakeEmail) === null;
+      setRenewing(null);
+      setFlow((old) => (old ? { ...old, intakeEmail: f.intakeEmail, intakeUrl: f.intakeUrl } : f));
+      const noun = channel === 'url' ? 'intake URL' : 'intake address';
+      setStatus(first ? `Your ${noun} is ready: copy it into the portal.` : `New ${noun} made: the old one no longer takes leads.`);
+    });
   };
 
   /** One way in: the address or URL with copy and renew, or (none made yet) a button that makes it. */
@@ -116,7 +114,7 @@ export function LeadFlowView({ agents }: { agents: readonly Agent[] }) {
           <>
             <span className={panel.muted}>None yet.</span>
             <span className={styles.buttons}>
-              <button type="button" className="btn" onClick={() => renew(channel)}>
+              <button type="button" className="btn" onClick={() => renew(channel).catch((err: unknown) => setError(messageOf(err, 'Could not make it')))}>
                 Create {noun}
               </button>
             </span>
@@ -289,22 +287,16 @@ export function LeadFlowView({ agents }: { agents: readonly Agent[] }) {
           <UnreadDeliveries sources={sources} onStatus={setStatus} />
         </>
       )}
-      <Modal
+      <ConfirmDialog
         open={renewing !== null}
         title={renewing === 'url' ? 'Make a new intake URL?' : 'Make a new intake address?'}
-        onClose={() => setRenewing(null)}
-        size="small"
+        action={renewing === 'url' ? 'Make new URL' : 'Make new address'}
+        busyAction="Making…"
+        onCancel={() => setRenewing(null)}
+        onConfirm={() => renewing && renew(renewing)}
       >
         <p>The one in use stops taking leads at once: give the new one to every portal that sends to it.</p>
-        <div className={styles.buttons}>
-          <button type="button" className="btn" onClick={() => setRenewing(null)}>
-            Cancel
-          </button>
-          <button type="button" className="btn" onClick={() => renewing && renew(renewing)}>
-            {renewing === 'url' ? 'Make new URL' : 'Make new address'}
-          </button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </div>
   );
 }
