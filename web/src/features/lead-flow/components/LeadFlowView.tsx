@@ -1,5 +1,6 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import type { Agent } from '../../../api/dashboardApi';
+import { Link } from '../../../app/Link';
 import type { ResponseOf } from '../../../../../src/contract/route';
 import type { contract } from '../../../../../src/contract/routes';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -28,7 +29,7 @@ export function LeadFlowView({ agents }: { agents: readonly Agent[] }) {
   const [googleKey, setGoogleKey] = useState('');
   const [renewing, setRenewing] = useState<'url' | 'email' | null>(null);
   const [refreshing, setRefreshing] = useState(false);
-  const [status, setStatus] = useState<string | null>(null);
+  const [status, setStatus] = useState<ReactNode>(null);
   const [error, setError] = useState<string | null>(null);
   const ids = { source: useId(), google: useId() };
 
@@ -75,13 +76,19 @@ export function LeadFlowView({ agents }: { agents: readonly Agent[] }) {
   const refreshForms = () => {
     setRefreshing(true);
     setError(null);
-    leadFlowApi
-      .refreshForms()
-      .then((f) => {
+    Promise.all([leadFlowApi.refreshForms(), leadFlowApi.facebookPages()])
+      .then(([f, pages]) => {
         const before = new Set(flow?.sources.map((s) => s.toLowerCase()));
         const added = f.sources.filter((s) => !before.has(s.toLowerCase())).length;
         setFlow((old) => (old ? { ...old, sources: f.sources } : f));
-        setStatus(added ? `Facebook lead forms refreshed: ${added} new source${added === 1 ? '' : 's'}.` : 'Facebook lead forms refreshed: nothing new.');
+        if (pages.length === 0)
+          setStatus(
+            <>
+              No Facebook page is connected, so there are no lead forms to list: connect one in{' '}
+              <Link href="/dashboard?view=facebook">Settings → Facebook lead ads</Link>.
+            </>,
+          );
+        else setStatus(added ? `Facebook lead forms refreshed: ${added} new source${added === 1 ? '' : 's'}.` : 'Facebook lead forms refreshed: nothing new.');
       })
       .catch((err: unknown) => setError(messageOf(err, 'Could not refresh the Facebook lead forms')))
       .finally(() => setRefreshing(false));
