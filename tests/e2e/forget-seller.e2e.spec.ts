@@ -46,6 +46,8 @@ describe('"Forget this seller" in Chromium at 390 px, by keyboard', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Forget this seller?' });
     await dialog.waitFor();
+    // Focus starts on the safe button: an Enter out of habit keeps the seller.
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Keep');
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -76,10 +78,25 @@ describe('"Forget this seller" in Chromium at 390 px, by keyboard', () => {
     await page.getByRole('heading', { name: 'Erase an e-mail address' }).waitFor();
     await page.getByRole('button', { name: 'Erase…' }).click();
     await page.getByRole('alert').filter({ hasText: 'Please enter the e-mail address' }).waitFor();
-    await page.getByRole('textbox', { name: 'E-mail address', exact: true }).fill('nobody.here@example.com');
+    // An account's address is refused: the refusal is said inside the dialog, which stays open; focus starts on Keep.
+    await page.getByRole('textbox', { name: 'E-mail address', exact: true }).fill('agent@demo.test');
     await page.getByLabel('Reason (kept in the history)').fill('Asked by e-mail');
     await page.getByRole('button', { name: 'Erase…' }).click();
-    await page.getByRole('dialog', { name: 'Erase this address’s data?' }).getByRole('button', { name: 'Erase', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Erase this address’s data?' });
+    await dialog.waitFor();
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Keep');
+    await dialog.getByRole('button', { name: 'Erase', exact: true }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'This address belongs to an account' }).waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByRole('textbox', { name: 'E-mail address', exact: true }).fill('nobody.here@example.com');
+    await page.getByRole('button', { name: 'Erase…' }).click();
+    // Opened again, it no longer says the last refusal.
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Erase', exact: true }).click();
     await page.getByTestId('erase-address-done').filter({ hasText: 'Erased: 0 listing reports and 0 intake items' }).waitFor();
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page)).toEqual([]);

@@ -71,6 +71,26 @@ describe('Settings → Lead flow in Chromium: rules by source, the intake URL an
     await context.close();
   });
 
+  it('"Refresh forms" with no Facebook page connected says so and links to Settings → Facebook lead ads (by keyboard, at 390 px)', async () => {
+    const context = await app.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(`${app.server.url}/search`);
+    await signInPage(page, 'broker@demo.test');
+    await page.goto(`${app.server.url}/dashboard?view=lead-flow`);
+    await page.getByRole('heading', { name: 'Lead flow', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Refresh forms' }).focus();
+    await page.keyboard.press('Enter');
+    const status = page.getByRole('status').filter({ hasText: 'No Facebook page is connected, so there are no lead forms to list' });
+    await status.waitFor();
+    expect(await page.getByText('nothing new').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await status.getByRole('link', { name: 'Settings → Facebook lead ads' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Facebook lead ads', level: 1 }).waitFor();
+    expect(new URL(page.url()).searchParams.get('view')).toBe('facebook');
+    await context.close();
+  });
+
   it('refuses an agent (403 from the lead-flow API)', async () => {
     const context = await app.browser.newContext();
     const page = await context.newPage();

@@ -86,6 +86,19 @@ describe('lead list filters and smart lists in Chromium, and the dashboard on a 
     await expect.poll(() => rows(again).count()).toBe(zillow);
     await again.close();
 
+    // Deleted after a confirmation in a dialog: Escape keeps it, the named button deletes it; its leads stay.
+    const buyers = sidebarItem(page, 'Zillow buyers');
+    await buyers.getByRole('button', { name: 'Delete smart list Zillow buyers' }).click();
+    const asked = page.getByRole('dialog', { name: 'Delete this smart list?' });
+    await asked.waitFor();
+    await page.keyboard.press('Escape');
+    await asked.waitFor({ state: 'hidden' });
+    expect(await buyers.count()).toBe(1);
+    await buyers.getByRole('button', { name: 'Delete smart list Zillow buyers' }).click();
+    await asked.getByRole('button', { name: 'Delete list' }).click();
+    await expect.poll(() => buyers.count()).toBe(0);
+    await expect.poll(() => rows(page).count()).toBe(all);
+
     // "Hot" is active in the last 7 days with a score of 20 or more: a new lead (a form, 8 points)
     // is not; once it asks for a showing it is, without a reload.
     const hot = sidebarItem(page, 'Hot');

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Modal } from './Modal';
 import panel from './RoutingSettingsPanel.module.css';
 import styles from './SettingsList.module.css';
 
@@ -16,35 +15,4 @@ export function SettingsList<T>({
   if (items === null) return <p className={panel.muted}>Loading…</p>;
   if (items.length === 0) return <p className={panel.muted}>{empty}</p>;
   return <ul className={styles.list}>{items.map(children)}</ul>;
-}
-
-/** Asks before something that cannot be undone (revoke, delete, disconnect): Cancel, or the action named on its button. */
-export function ConfirmDialog({
-  open,
-  title,
-  action,
-  onConfirm,
-  onCancel,
-  children,
-}: {
-  readonly open: boolean;
-  readonly title: string;
-  readonly action: string;
-  readonly onConfirm: () => void;
-  readonly onCancel: () => void;
-  readonly children: ReactNode;
-}) {
-  return (
-    <Modal open={open} title={title} onClose={onCancel} size="small">
-      {children}
-      <div className={styles.dialogActions}>
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="button" className="btn" onClick={onConfirm}>
-          {action}
-        </button>
-      </div>
-    </Modal>
-  );
 }

@@ -5,7 +5,7 @@ import { LiveIndicator } from '../../ui/LiveIndicator';
 import { usePolled } from '../../ui/usePolled';
 import { useToast } from '../../ui/useToast';
 import styles from './Backoffice.module.css';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from './DataTable';
 import { when } from './backofficeFormat';
 import { FeedForm } from './FeedForm';
@@ -53,15 +53,12 @@ export function FeedsPanel() {
       toast({ tone: 'error', title: `Feed ${name}`, message: (err as Error).message });
     }
   };
+  /** A refusal is said in the dialog, which stays open. */
   const remove = async (name: string) => {
+    await backofficeApi.removeFeed(name);
     setRemoving(null);
-    try {
-      await backofficeApi.removeFeed(name);
-      toast({ tone: 'success', title: 'Feeds', message: `Feed ${name} removed; its listings stay` });
-      setFeeds((fs) => fs?.filter((f) => f.name !== name) ?? fs);
-    } catch (err) {
-      toast({ tone: 'error', title: 'Feeds', message: (err as Error).message });
-    }
+    toast({ tone: 'success', title: 'Feeds', message: `Feed ${name} removed; its listings stay` });
+    setFeeds((fs) => fs?.filter((f) => f.name !== name) ?? fs);
   };
 
   return (
@@ -169,13 +166,14 @@ export function FeedsPanel() {
       <ConfirmDialog
         open={removing !== null}
         title={`Remove feed ${removing ?? ''}?`}
-        text="The feed stops syncing. Its listings stay until a reconcile of another feed or staff remove them."
         keepLabel="Keep it"
-        confirmLabel="Remove the feed"
-        danger
-        onKeep={() => setRemoving(null)}
-        onConfirm={() => void remove(removing!)}
-      />
+        action="Remove the feed"
+        busyAction="Removing…"
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && remove(removing)}
+      >
+        <p>The feed stops syncing. Its listings stay until a reconcile of another feed or staff remove them.</p>
+      </ConfirmDialog>
     </section>
   );
 }

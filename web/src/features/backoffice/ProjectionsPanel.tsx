@@ -4,7 +4,7 @@ import { useRealtime } from '../../api/realtime';
 import { usePolled } from '../../ui/usePolled';
 import { useToast } from '../../ui/useToast';
 import styles from './Backoffice.module.css';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from './DataTable';
 import { when } from './backofficeFormat';
 import { RebuildBar } from './RebuildBar';
@@ -48,15 +48,12 @@ export function ProjectionsPanel() {
     { onConnect: load },
   );
 
+  /** A refusal is said in the dialog, which stays open. */
   const rebuild = async (name: string) => {
-    setConfirm(null);
     pushedSince.current.delete(name);
-    try {
-      const { rebuild: first } = await backofficeApi.rebuild(name);
-      if (!pushedSince.current.has(name)) progressed(first);
-    } catch (err) {
-      toast({ tone: 'error', title: 'Rebuild', message: (err as Error).message });
-    }
+    const { rebuild: first } = await backofficeApi.rebuild(name);
+    setConfirm(null);
+    if (!pushedSince.current.has(name)) progressed(first);
   };
   const cancel = async (name: string) => {
     try {
@@ -126,12 +123,18 @@ export function ProjectionsPanel() {
       <ConfirmDialog
         open={confirm !== null}
         title={`Rebuild ${confirm ?? ''}?`}
-        text="The log is replayed into fresh tables while the current ones keep answering; they are swapped in at the end. You can cancel at any time before the swap."
         keepLabel="Keep as is"
-        confirmLabel="Start the rebuild"
-        onKeep={() => setConfirm(null)}
-        onConfirm={() => void rebuild(confirm!)}
-      />
+        action="Start the rebuild"
+        busyAction="Starting…"
+        tone="primary"
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => confirm && rebuild(confirm)}
+      >
+        <p>
+          The log is replayed into fresh tables while the current ones keep answering; they are swapped in at the end. You can cancel at any time before the
+          swap.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }

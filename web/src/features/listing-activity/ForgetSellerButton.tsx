@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { ApiError } from '../../api/http';
-import forms from '../../ui/forms.module.css';
-import { Modal } from '../../ui/Modal';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { listingActivityApi, type ReportMail } from './listingActivityApi';
 import styles from './ListingActivity.module.css';
 
@@ -11,21 +9,11 @@ import styles from './ListingActivity.module.css';
  */
 export function ForgetSellerButton({ pdid, mail, onForgotten }: { readonly pdid: string; readonly mail: ReportMail; readonly onForgotten: () => void }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   const forget = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await listingActivityApi.forgetSeller(pdid, mail.sendId);
-      setOpen(false);
-      onForgotten();
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The server cannot be reached: nothing was erased, try again');
-    } finally {
-      setBusy(false);
-    }
+    await listingActivityApi.forgetSeller(pdid, mail.sendId);
+    setOpen(false);
+    onForgotten();
   };
 
   return (
@@ -33,24 +21,20 @@ export function ForgetSellerButton({ pdid, mail, onForgotten }: { readonly pdid:
       <button type="button" className={`btn ${styles.forget}`} onClick={() => setOpen(true)} aria-label={`Forget this seller: ${mail.sellerName}`}>
         Forget this seller
       </button>
-      <Modal open={open} title="Forget this seller?" onClose={() => setOpen(false)} size="small">
+      <ConfirmDialog
+        open={open}
+        title="Forget this seller?"
+        keepLabel="Keep"
+        action="Forget the seller"
+        busyAction="Erasing…"
+        failure="The server cannot be reached: nothing was erased, try again"
+        onCancel={() => setOpen(false)}
+        onConfirm={forget}
+      >
         <p>
           {mail.sellerName}’s name, e-mail address and your note on this report are erased for good, here and in the history. The report stays counted as sent.
         </p>
-        {error && (
-          <p className={forms.error} role="alert">
-            {error}
-          </p>
-        )}
-        <div className={forms.actions}>
-          <button type="button" className="btn" onClick={() => setOpen(false)}>
-            Keep
-          </button>
-          <button type="button" className="btn btn-primary" onClick={() => void forget()} disabled={busy}>
-            {busy ? 'Erasing…' : 'Forget the seller'}
-          </button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,9 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { api } from '../../api/contract-client';
-import { ApiError } from '../../api/http';
 import { contract } from '../../../../src/contract/routes';
 import forms from '../../ui/forms.module.css';
-import { Modal } from '../../ui/Modal';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -18,7 +17,6 @@ export function EraseAddressPanel() {
   const [email, setEmail] = useState('');
   const [reason, setReason] = useState('');
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
@@ -31,20 +29,14 @@ export function EraseAddressPanel() {
     setAsking(true);
   };
 
+  /** A refusal is said in the dialog, which stays open. */
   const erase = async () => {
+    const r = await api(contract.privacy.eraseAddress, { body: { email, reason } });
+    const what = `${plural(r.listingReports, 'listing report', 'listing reports')} and ${plural(r.intakeItems, 'intake item', 'intake items')}`;
     setAsking(false);
-    setBusy(true);
-    try {
-      const r = await api(contract.privacy.eraseAddress, { body: { email, reason } });
-      const what = `${plural(r.listingReports, 'listing report', 'listing reports')} and ${plural(r.intakeItems, 'intake item', 'intake items')}`;
-      setDone(`Erased: ${what} (the history records the counts, not the address).`);
-      setEmail('');
-      setReason('');
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The server cannot be reached: nothing was erased, try again');
-    } finally {
-      setBusy(false);
-    }
+    setDone(`Erased: ${what} (the history records the counts, not the address).`);
+    setEmail('');
+    setReason('');
   };
 
   return (
@@ -78,22 +70,23 @@ export function EraseAddressPanel() {
           </p>
         )}
         <div className={forms.actions}>
-          <button type="submit" className="btn btn-danger" disabled={busy}>
-            {busy ? 'Erasing…' : 'Erase…'}
+          <button type="submit" className="btn btn-danger">
+            Erase…
           </button>
         </div>
       </form>
-      <Modal open={asking} title="Erase this address’s data?" onClose={() => setAsking(false)} size="small">
+      <ConfirmDialog
+        open={asking}
+        title="Erase this address’s data?"
+        keepLabel="Keep"
+        action="Erase"
+        busyAction="Erasing…"
+        failure="The server cannot be reached: nothing was erased, try again"
+        onCancel={() => setAsking(false)}
+        onConfirm={erase}
+      >
         <p>Everything kept under {email.trim()} alone is erased for good. This cannot be undone.</p>
-        <div className={forms.actions}>
-          <button type="button" className="btn" onClick={() => setAsking(false)}>
-            Keep
-          </button>
-          <button type="button" className="btn btn-danger" onClick={() => void erase()}>
-            Erase
-          </button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </section>
   );
 }

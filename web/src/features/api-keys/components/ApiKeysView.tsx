@@ -4,7 +4,8 @@ import type { ResponseOf } from '../../../../../src/contract/route';
 import type { contract } from '../../../../../src/contract/routes';
 import { ShownOnce } from '../../../ui/ShownOnce';
 import panel from '../../../ui/RoutingSettingsPanel.module.css';
-import { ConfirmDialog, SettingsList } from '../../../ui/SettingsList';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { SettingsList } from '../../../ui/SettingsList';
 import { SaidAndFailed } from '../../../ui/StatusLine';
 import { apiKeysApi } from '../api/apiKeysApi';
 import styles from './ApiKeysView.module.css';
@@ -53,20 +54,14 @@ export function ApiKeysView() {
       .catch((err: unknown) => setError(messageOf(err, 'Could not make the key')));
   };
 
-  const revoke = (key: Key) => {
-    apiKeysApi
-      .revoke(key.keyId)
-      .then(() => {
-        setKeys((ks) => (ks ?? []).filter((k) => k.keyId !== key.keyId));
-        if (made?.keyId === key.keyId) setMade(null);
-        setStatus(`Revoked “${key.name}”: it no longer works.`);
-        setRevoking(null);
-      })
-      .catch((err: unknown) => {
-        setError(messageOf(err, 'Could not revoke the key'));
-        setRevoking(null);
-      });
-  };
+  /** A refusal is said in the dialog, which stays open. */
+  const revoke = (key: Key) =>
+    apiKeysApi.revoke(key.keyId).then(() => {
+      setKeys((ks) => (ks ?? []).filter((k) => k.keyId !== key.keyId));
+      if (made?.keyId === key.keyId) setMade(null);
+      setStatus(`Revoked “${key.name}”: it no longer works.`);
+      setRevoking(null);
+    });
 
   return (
     <div className={styles.view}>
@@ -119,6 +114,7 @@ export function ApiKeysView() {
         open={revoking !== null}
         title="Revoke this key?"
         action="Revoke key"
+        busyAction="Revoking…"
         onConfirm={() => revoking && revoke(revoking)}
         onCancel={() => setRevoking(null)}
       >

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { COMMUNICATION_BANNER } from '../../../../../src/contract/prompt-rules';
 import { assertNever } from '../../../../../src/contract/assert-never';
 import { type ConsentUpdate, updateConsent } from '../api/consentApi';
-import { Modal } from '../../../ui/Modal';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { useToast } from '../../../ui/useToast';
 import { useT } from '../../../ui/translations';
 import styles from '../../../ui/forms.module.css';
@@ -107,33 +107,22 @@ export function CommunicationPreferences({ initial }: { initial: Preferences }) 
           </span>
         </label>
       ))}
-      <Modal
+      {/* Closes at once: the save's outcome is a toast, as for every other change here. */}
+      <ConfirmDialog
         open={channel !== undefined}
         title={channel ? t('account.unsubscribeTitle', 'Unsubscribe from {channel}?', { channel: t(channel.lower.id, channel.lower.en) }) : ''}
-        onClose={() => setConfirming(null)}
-        size="small"
+        keepLabel={t('account.keepReceiving', 'Keep receiving')}
+        action={t('account.unsubscribe', 'Unsubscribe')}
+        tone="primary"
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (!channel) return;
+          setConfirming(null);
+          void save(channel.key, false);
+        }}
       >
-        {channel && (
-          <div className={styles.form}>
-            <p>{t(channel.off.id, channel.off.en)}</p>
-            <div className={styles.actions}>
-              <button
-                type="button"
-                className="btn btn-primary"
-                onClick={() => {
-                  setConfirming(null);
-                  void save(channel.key, false);
-                }}
-              >
-                {t('account.unsubscribe', 'Unsubscribe')}
-              </button>
-              <button type="button" className="btn" onClick={() => setConfirming(null)}>
-                {t('account.keepReceiving', 'Keep receiving')}
-              </button>
-            </div>
-          </div>
-        )}
-      </Modal>
+        {channel && <p>{t(channel.off.id, channel.off.en)}</p>}
+      </ConfirmDialog>
     </fieldset>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../api/http';
 import { type Push, type PushName, useRealtime } from '../../../api/realtime';
 import { Link } from '../../../app/Link';
@@ -337,20 +337,22 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
         <p role="status">Loading…</p>
       ) : view.View && me ? (
         <Suspense fallback={<p role="status">Loading…</p>}>
-          <view.View
-            role={me.role}
-            viewerId={me.userId}
-            agents={agents}
-            setAgents={setAgents}
-            now={now}
-            subscribe={subscribe}
-            connected={connected}
-            onOpenLead={select}
-            leads={feed?.leads ?? []}
-            checked={[...checked]}
-            goView={goView}
-            reloadFeed={() => loadFeed(filtersRef.current)}
-          />
+          <SettingsGutter on={view.place === 'settings'}>
+            <view.View
+              role={me.role}
+              viewerId={me.userId}
+              agents={agents}
+              setAgents={setAgents}
+              now={now}
+              subscribe={subscribe}
+              connected={connected}
+              onOpenLead={select}
+              leads={feed?.leads ?? []}
+              checked={[...checked]}
+              goView={goView}
+              reloadFeed={() => loadFeed(filtersRef.current)}
+            />
+          </SettingsGutter>
         </Suspense>
       ) : (
         <div className={styles.columns} data-chat={chatOpen && !!details} data-lead-open={!!selectedId}>
@@ -438,4 +440,9 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
       />
     </main>
   );
+}
+
+/** The settings views' one gutter from the screen's edges (DashboardPage.module.css): a wrapper without a box of its own, so their layout is theirs. */
+function SettingsGutter({ on, children }: { readonly on: boolean; readonly children: ReactNode }) {
+  return on ? <div className={styles.settings}>{children}</div> : children;
 }

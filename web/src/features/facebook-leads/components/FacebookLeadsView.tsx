@@ -3,7 +3,8 @@ import { ApiError } from '../../../api/http';
 import type { ResponseOf } from '../../../../../src/contract/route';
 import type { contract } from '../../../../../src/contract/routes';
 import panel from '../../../ui/RoutingSettingsPanel.module.css';
-import { ConfirmDialog, SettingsList } from '../../../ui/SettingsList';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { SettingsList } from '../../../ui/SettingsList';
 import { SaidAndFailed } from '../../../ui/StatusLine';
 import { facebookLeadsApi } from '../api/facebookLeadsApi';
 import { PageForms } from './PageForms';
@@ -66,16 +67,13 @@ export function FacebookLeadsView() {
     tokenInput.current?.focus();
   };
 
-  const disconnect = (p: Page) => {
-    facebookLeadsApi
-      .disconnect(p.pageId)
-      .then(() => {
-        setPages((ps) => (ps ?? []).filter((x) => x.pageId !== p.pageId));
-        setStatus(`Disconnected “${p.name}”: its leads no longer come in.`);
-      })
-      .catch((err: unknown) => setError(messageOf(err, 'Could not disconnect the page')))
-      .finally(() => setLeaving(null));
-  };
+  /** A refusal is said in the dialog, which stays open. */
+  const disconnect = (p: Page) =>
+    facebookLeadsApi.disconnect(p.pageId).then(() => {
+      setPages((ps) => (ps ?? []).filter((x) => x.pageId !== p.pageId));
+      setStatus(`Disconnected “${p.name}”: its leads no longer come in.`);
+      setLeaving(null);
+    });
 
   const refused = (p: Page, problem: string) =>
     setPages((ps) => (ps ?? []).map((x) => (x.pageId === p.pageId ? { ...x, status: 'reconnect' as const, problem } : x)));
@@ -162,6 +160,7 @@ export function FacebookLeadsView() {
         open={leaving !== null}
         title="Disconnect this page?"
         action="Disconnect page"
+        busyAction="Disconnecting…"
         onConfirm={() => leaving && disconnect(leaving)}
         onCancel={() => setLeaving(null)}
       >

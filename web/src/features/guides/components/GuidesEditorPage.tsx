@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../../app/currentUser';
 import forms from '../../../ui/forms.module.css';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { archiveGuide, createGuide, type GuideInput, myGuides, saveGuide } from '../api/guides';
-import { Modal } from '../../../ui/Modal';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import styles from './GuidesEditorPage.module.css';
 
 const BROKER = 15;
@@ -72,22 +72,16 @@ export function GuidesEditorPage() {
   };
 
   /** Takes the open guide down, after the dialog's yes: its page and links go; the list forgets it. */
+  /** A refusal is said in the dialog, which stays open. */
   const archive = async () => {
     const { guideId, title } = draft;
     if (!guideId) return;
-    setArchiving(false);
     setError(null);
-    setBusy(true);
-    try {
-      await archiveGuide(guideId);
-      setGuides((list) => (list ?? []).filter((g) => g.guideId !== guideId));
-      pick(EMPTY);
-      setSaid(`“${title}” was deleted: its page is gone.`);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    await archiveGuide(guideId);
+    setArchiving(false);
+    setGuides((list) => (list ?? []).filter((g) => g.guideId !== guideId));
+    pick(EMPTY);
+    setSaid(`“${title}” was deleted: its page is gone.`);
   };
 
   const addPhoto = async (file: File | undefined) => {
@@ -288,17 +282,17 @@ export function GuidesEditorPage() {
           </div>
         </form>
       </div>
-      <Modal open={archiving} title="Delete this guide?" onClose={() => setArchiving(false)} size="small">
+      <ConfirmDialog
+        open={archiving}
+        title="Delete this guide?"
+        keepLabel="Keep it"
+        action="Delete guide"
+        busyAction="Deleting…"
+        onCancel={() => setArchiving(false)}
+        onConfirm={archive}
+      >
         <p>“{draft.title}” leaves the site: its page answers “not found”, and it goes from the sitemap and the area’s page.</p>
-        <div className={styles.dialogButtons}>
-          <button type="button" className="btn" onClick={() => setArchiving(false)}>
-            Keep it
-          </button>
-          <button type="button" className={`btn ${styles.dangerSolid}`} onClick={() => void archive()}>
-            Delete guide
-          </button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </main>
   );
 }

@@ -9,6 +9,8 @@ export const leadFlowApi = {
   put: (body: BodyInput<typeof contract.leadFlow.put>) => api(contract.leadFlow.put, { body }),
   newToken: (channel: 'url' | 'email') => api(contract.leadFlow.newToken, { body: { channel } }),
   refreshForms: () => api(contract.leadFlow.refreshForms),
+  /** The office's connected Facebook pages: with none, refreshing has no forms to list. */
+  facebookPages: () => api(contract.facebook.pages).then((r) => r.pages),
   googleKey: (googleKey: string | null) => api(contract.leadFlow.googleKey, { body: { googleKey } }),
   unread: () => api(contract.leadFlow.unread),
   makeLead: (deliveryId: string, body: BodyInput<typeof contract.leadFlow.makeLead>) => api(contract.leadFlow.makeLead, { params: { deliveryId }, body }),

@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import type { Agent } from '../../../api/dashboardApi';
+import { Link } from '../../../app/Link';
 import type { ResponseOf } from '../../../../../src/contract/route';
 import type { contract } from '../../../../../src/contract/routes';
-import { Modal } from '../../../ui/Modal';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import panel from '../../../ui/RoutingSettingsPanel.module.css';
 import { leadFlowApi, messageOf } from '../api/leadFlowApi';
 import { UnreadDeliveries } from './UnreadDeliveries';
@@ -28,7 +29,7 @@ export function LeadFlowView({ agents }: { agents: readonly Agent[] }) {
   const [googleKey, setGoogleKey] = useState('');
   const [renewing, setRenewing] = useState<'url' | 'email' | null>(null);
   const [refreshing, setRefreshing] = useState(false);
-  const [status, setStatus] = useState<string | null>(null);
+  const [status, setStatus] = useState<ReactNode>(null);
   const [error, setError] = useState<string | null>(null);
   const ids = { source: useId(), google: useId() };
 
@@ -75,13 +76,19 @@ export function LeadFlowView({ agents }: { agents: readonly Agent[] }) {
   const refreshForms = () => {
     setRefreshing(true);
     setError(null);
-    leadFlowApi
-      .refreshForms()
-      .then((f) => {
+    Promise.all([leadFlowApi.refreshForms(), leadFlowApi.facebookPages()])
+      .then(([f, pages]) => {
         const before = new Set(flow?.sources.map((s) => s.toLowerCase()));
         const added = f.sources.filter((s) => !before.has(s.toLowerCase())).length;
         setFlow((old) => (old ? { ...old, sources: f.sources } : f));
-        setStatus(added ? `Facebook lead forms refreshed: ${added} new source${added === 1 ? '' : 's'}.` : 'Facebook lead forms refreshed: nothing new.');
+        if (pages.length === 0)
+          setStatus(
+            <>
+              No Facebook page is connected, so there are no lead forms to list: connect one in{' '}
+              <Link href="/dashboard?view=facebook">Settings → Facebook lead ads</Link>.
+            </>,
+          );
+        else setStatus(added ? `Facebook lead forms refreshed: ${added} new source${added === 1 ? '' : 's'}.` : 'Facebook lead forms refreshed: nothing new.');
       })
       .catch((err: unknown) => setError(messageOf(err, 'Could not refresh the Facebook lead forms')))
       .finally(() => setRefreshing(false));
@@ -93,18 +100,16 @@ export function LeadFlowView({ agents }: { agents: readonly Agent[] }) {
       () => setStatus('Copying was refused: select the text and copy it by hand.'),
     );
 
+  /** Rejects with the refusal: the confirm dialog says it inside, the first "Create" on the screen. */
   const renew = (channel: 'url' | 'email') => {
-    setRenewing(null);
     setError(null);
-    leadFlowApi
-      .newToken(channel)
-      .then((f) => {
-        const first = (channel === 'url' ? flow?.intakeUrl : flow?.intakeEmail) === null;
-        setFlow((old) => (old ? { ...old, intakeEmail: f.intakeEmail, intakeUrl: f.intakeUrl } : f));
-        const noun = channel === 'url' ? 'intake URL' : 'intake address';
-        setStatus(first ? `Your ${noun} is ready: copy it into the portal.` : `New ${noun} made: the old one no longer takes leads.`);
-      })
-      .catch((err: unknown) => setError(messageOf(err, 'Could not make a new one')));
+    return leadFlowApi.newToken(channel).then((f) => {
+      const first = (channel === 'url' ? flow?.intakeUrl : flow?.intakeEmail) === null;
+      setRenewing(null);
+      setFlow((old) => (old ? { ...old, intakeEmail: f.intakeEmail, intakeUrl: f.intakeUrl } : f));
+      const noun = channel === 'url' ? 'intake URL' : 'intake address';
+      setStatus(first ? `Your ${noun} is ready: copy it into the portal.` : `New ${noun} made: the old one no longer takes leads.`);
+    });
   };
 
   /** One way in: the address or URL with copy and renew, or (none made yet) a button that makes it. */
@@ -116,7 +121,7 @@ export function LeadFlowView({ agents }: { agents: readonly Agent[] }) {
           <>
             <span className={panel.muted}>None yet.</span>
             <span className={styles.buttons}>
-              <button type="button" className="btn" onClick={() => renew(channel)}>
+              <button type="button" className="btn" onClick={() => renew(channel).catch((err: unknown) => setError(messageOf(err, 'Could not make it')))}>
                 Create {noun}
               </button>
             </span>
@@ -289,22 +294,16 @@ export function LeadFlowView({ agents }: { agents: readonly Agent[] }) {
           <UnreadDeliveries sources={sources} onStatus={setStatus} />
         </>
       )}
-      <Modal
+      <ConfirmDialog
         open={renewing !== null}
         title={renewing === 'url' ? 'Make a new intake URL?' : 'Make a new intake address?'}
-        onClose={() => setRenewing(null)}
-        size="small"
+        action={renewing === 'url' ? 'Make new URL' : 'Make new address'}
+        busyAction="Making…"
+        onCancel={() => setRenewing(null)}
+        onConfirm={() => renewing && renew(renewing)}
       >
         <p>The one in use stops taking leads at once: give the new one to every portal that sends to it.</p>
-        <div className={styles.buttons}>
-          <button type="button" className="btn" onClick={() => setRenewing(null)}>
-            Cancel
-          </button>
-          <button type="button" className="btn" onClick={() => renewing && renew(renewing)}>
-            {renewing === 'url' ? 'Make new URL' : 'Make new address'}
-          </button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </div>
   );
 }

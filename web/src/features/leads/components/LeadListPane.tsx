@@ -1,6 +1,6 @@
 import { type ComponentProps, useEffect, useState } from 'react';
-import { ApiError } from '../../../api/http';
 import { useMediaQuery } from '../../../ui/useMediaQuery';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { useToast } from '../../../ui/useToast';
 import type { Agent, Role } from '../../../api/dashboardApi';
 import { FilterBar, filterChips, manyFilters } from './FilterBar';
@@ -32,26 +32,24 @@ export function LeadListPane({ filters, onFilters, sources, agents, role, smart,
   const [saving, setSaving] = useState(false);
   /** One's own list being renamed or refiltered in the save dialog. */
   const [editing, setEditing] = useState<SmartList | null>(null);
+  const [deleting, setDeleting] = useState<SmartList | null>(null);
   useEffect(() => {
     leadListApi.facets().then(setFacets, () => undefined);
   }, []);
   const open = openListOf(smart.lists, filters);
-  const remove = (l: SmartList) => {
-    if (!window.confirm(`Delete the smart list "${l.name}"? Its leads stay as they are.`)) return;
-    leadListApi.deleteSmartList(l.listId).then(
-      () => {
-        smart.removed(l.listId);
-        if (open?.listId === l.listId) onFilters({});
-      },
-      (err: unknown) => toast({ tone: 'error', message: err instanceof ApiError ? err.message : 'Could not delete the list' }),
-    );
-  };
+  /** A refusal is said in the dialog, which stays open. */
+  const remove = (l: SmartList) =>
+    leadListApi.deleteSmartList(l.listId).then(() => {
+      setDeleting(null);
+      smart.removed(l.listId);
+      if (open?.listId === l.listId) onFilters({});
+    });
   const nav = (isCompact: boolean) => (
     <SmartListsNav
       lists={smart.lists}
       filters={filters}
       onOpen={onFilters}
-      onDelete={remove}
+      onDelete={setDeleting}
       onEdit={(l) => {
         setEditing(l);
         setSaving(true);
@@ -95,6 +93,16 @@ export function LeadListPane({ filters, onFilters, sources, agents, role, smart,
           toast({ tone: 'success', message: `Saved the smart list "${l.name}"` });
         }}
       />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this smart list?"
+        action="Delete list"
+        busyAction="Deleting…"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove(deleting)}
+      >
+        <p>“{deleting?.name}” goes from your smart lists. Its leads stay as they are.</p>
+      </ConfirmDialog>
     </div>
   );
 }

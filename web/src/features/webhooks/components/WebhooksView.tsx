@@ -4,7 +4,8 @@ import type { contract } from '../../../../../src/contract/routes';
 import { PUBLIC_EVENT_TYPES } from '../../../../../src/contract/public-events';
 import { ShownOnce } from '../../../ui/ShownOnce';
 import panel from '../../../ui/RoutingSettingsPanel.module.css';
-import { ConfirmDialog, SettingsList } from '../../../ui/SettingsList';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { SettingsList } from '../../../ui/SettingsList';
 import { SaidAndFailed } from '../../../ui/StatusLine';
 import { webhooksApi } from '../api/webhooksApi';
 import { messageOf, type Webhook, WebhookItem } from './WebhookItem';
@@ -67,18 +68,13 @@ export function WebhooksView() {
     );
   };
 
+  /** A refusal is said in the dialog, which stays open. */
   const remove = (w: Webhook) =>
-    webhooksApi.remove(w.webhookId).then(
-      () => {
-        setHooks((hs) => (hs ?? []).filter((h) => h.webhookId !== w.webhookId));
-        setDeleting(null);
-        say(`Deleted the webhook to ${w.url}.`);
-      },
-      (err: unknown) => {
-        setDeleting(null);
-        say(null, messageOf(err, 'Could not delete the webhook'));
-      },
-    );
+    webhooksApi.remove(w.webhookId).then(() => {
+      setHooks((hs) => (hs ?? []).filter((h) => h.webhookId !== w.webhookId));
+      setDeleting(null);
+      say(`Deleted the webhook to ${w.url}.`);
+    });
 
   return (
     <div className={styles.view}>
@@ -151,7 +147,8 @@ export function WebhooksView() {
         open={deleting !== null}
         title="Delete this webhook?"
         action="Delete webhook"
-        onConfirm={() => deleting && void remove(deleting)}
+        busyAction="Deleting…"
+        onConfirm={() => deleting && remove(deleting)}
         onCancel={() => setDeleting(null)}
       >
         <p>Nothing more is sent to {deleting?.url}, and its delivery log is deleted.</p>
