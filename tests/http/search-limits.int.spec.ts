@@ -47,11 +47,13 @@ describe('search limits', () => {
   };
 
   /**
-   * A polygon over more of the map than the in-memory index's grid covers (30° across): the one
-   * search it leaves to the search tables (everything else, maps and cards included, is answered
-   * from memory). `i` makes each one another search.
+   * Three polygons of 99 points, 30° across: more points in all than people draw (the in-memory
+   * index's limit, 200), so the one search it leaves to the search tables (everything else, maps,
+   * cards and drawn polygons included, is answered from memory). `i` makes each one another search.
    */
-  const WIDE_POLYGON = (i = 0) => ({ polygonmap: ring(8, 47.6 + i / 1000, -122.3, 15) });
+  const WIDE_POLYGON = (i = 0) => ({
+    polygonmap: [0, 1, 2].map((k) => ring(99, 47.6 + i / 1000 + k / 100, -122.3, 15)).join(':'),
+  });
 
   beforeAll(async () => {
     db = await createTestDatabase({ migrate: false });
