@@ -75,7 +75,8 @@ describe('behaviour alerts: the agent hears at once when a lead does something t
     await drained();
     expect(await reasons(leadId)).toEqual([]);
     await store().append(`leadactivity-${leadId}`, 'any', [view(leadId, 'P1')]);
-    const pushed = await until(() => got.get('lead.behaviour')?.find((p) => p.leadId === leadId));
+    // The detector's sweep, then the projection's push: seconds on a machine loaded by other suites (a 10,000-row import beside it).
+    const pushed = await until(() => got.get('lead.behaviour')?.find((p) => p.leadId === leadId), 30_000);
     expect(pushed).toMatchObject({ leadId, leadName: 'Rita Repeat', kind: 'repeatViews', reason: 'Viewed the same home 3 times', agentId: jane.userId });
     expect(typeof pushed.position).toBe('string');
     await drained();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Started } from '../../src/main';
 import { LeadRetentionReactor } from '../../src/modules/privacy';
 import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { everyEventOf } from '../support/events';
 
 const DAY = 86_400_000;
 
@@ -33,7 +34,7 @@ describe('retention: leads with no activity for LEAD_RETENTION_DAYS are erased t
     expect(erased).toBeGreaterThan(early);
     await settle(server);
     expect(await nameOf(lead.leadId)).toBe('Erased person');
-    const stored = await server.runtime.store.readAll({ transactionId: 0n, globalPosition: 0n }, { types: ['PersonErased'] });
+    const stored = { events: await everyEventOf(server.runtime.store, ['PersonErased']) };
     expect(stored.events).toHaveLength(erased);
     expect(
       stored.events.every((e) => (e.data as { how: string; byUserId: unknown }).how === 'retention' && (e.data as { byUserId: unknown }).byUserId === null),
@@ -41,7 +42,7 @@ describe('retention: leads with no activity for LEAD_RETENTION_DAYS are erased t
 
     // Exactly once: a second sweep (or another instance's) finds nothing left to erase.
     expect(await reactor.sweep(new Date(Date.now() + 32 * DAY))).toBe(0);
-    expect((await server.runtime.store.readAll({ transactionId: 0n, globalPosition: 0n }, { types: ['PersonErased'] })).events).toHaveLength(erased);
+    expect(await everyEventOf(server.runtime.store, ['PersonErased'])).toHaveLength(erased);
     // The agents still sign in.
     expect((await agent.get('/api/account/me')).status).toBe(200);
   });

@@ -11,6 +11,7 @@ import type { EventStore } from '../../src/eventstore/event-store.port';
 import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { waitForMails } from '../support/mail-outbox';
 import { WebClient } from '../support/web-client';
+import { everyEventOf } from '../support/events';
 
 const DAY = 86_400_000;
 const PDID = 'SIE-S1';
@@ -74,17 +75,15 @@ describe('erasing the sealed items that belong to no lead or account', () => {
   };
   /** The send's or delivery's sealed event, as the log gives it to every reader now. */
   const inLog = async (type: string, id: string) => {
-    const { events } = await server.runtime.store.readAll({ transactionId: 0n, globalPosition: 0n }, { types: [type] });
+    // The whole log, past any transaction still open when it is read (a plain page stops there).
+    const events = await everyEventOf(server.runtime.store, [type]);
     return events.find((e) => (e.data as { sendId?: string; deliveryId?: string })[type === 'ListingReportEmailed' ? 'sendId' : 'deliveryId'] === id)!
       .data as Record<string, unknown>;
   };
   const keyOf = async (subject: string) =>
     (await server.runtime.db.pool.query<{ data_key: Buffer | null }>('SELECT data_key FROM personal_data_keys WHERE subject = $1', [subject])).rows[0]
       ?.data_key;
-  const erasures = async () =>
-    (await server.runtime.store.readAll({ transactionId: 0n, globalPosition: 0n }, { types: ['SealedItemsErased'] })).events.map(
-      (e) => e.data as Record<string, unknown>,
-    );
+  const erasures = async () => (await everyEventOf(server.runtime.store, ['SealedItemsErased'])).map((e) => e.data as Record<string, unknown>);
 
   it('a report e-mailed before the index existed is indexed from the log, and so found by its address', async () => {
     const sendId = await sendReport('Earl Early', 'earl.early@example.com');
