@@ -1,14 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fork } from 'node:child_process';
 import { MemorySearchIndex, PostgresSearchIndex, type SearchIndex, snapshotIdentity } from '../../projections/search';
 import { searchProjection } from '../../projections/search';
 import { ProjectionRunner, rebuildProjection } from '../../projections/runner';
 import { systemContext } from '../../src/commands/command-context';
-import { loadConfig } from '../../src/config/config';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
-import { startServer } from '../../src/main';
 import { generatedListingItems } from '../../src/demo/listings';
 import { importListings } from '../../src/modules/listings';
 import { mulberry32 } from '../../src/shared/prng';
@@ -18,7 +15,7 @@ import { type Benchmark, type BenchContext, type BenchDatabase, cpuPer } from '.
 import { profiled } from './cpu-profile';
 import type { LoadRequest, LoadResult } from './load-generator.process';
 import { loadFrom } from './load-from';
-import { logAsProduction } from './production-log';
+import { startServerProcess } from './server-process';
 import { orderSql, Params, whereSql } from '../../projections/search/postgres/criteria-sql';
 
 /** Metro viewports of about 0.7° × 0.9°, where most people (and so most listings) are. */
@@ -329,19 +326,13 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, label: string, size: 
 }
 
 /**
- * Memory per instance: a whole server in a process of its own (instance-rss.process.ts), the
+ * Memory per instance: a whole server in a process of its own (server.process.ts), the
  * in-memory index loaded from the snapshot, every read model live, garbage collected.
  */
 async function instanceRss(ctx: BenchContext, db: BenchDatabase, name: string, at: string, snapshotFile: string): Promise<void> {
-  const child = fork(path.join(__dirname, 'instance-rss.process.js'), [JSON.stringify({ databaseUrl: db.url, snapshotFile })], {
-    execArgv: ['--expose-gc'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const server = await startServerProcess({ DATABASE_URL: db.url, SEARCH_INDEX: 'memory', SEARCH_SNAPSHOT_FILE: snapshotFile });
   try {
-    const m = await new Promise<{ rss: number; heapUsed: number; arrayBuffers: number; startSeconds: number }>((resolve, reject) => {
-      child.once('message', resolve);
-      child.once('exit', (code) => reject(new Error(`instance-rss exited with ${code}`)));
-    });
+    const m = await server.memory();
     const mb = (b: number) => Math.round(b / 2 ** 20);
     ctx.record({
       key: name,
@@ -350,13 +341,10 @@ async function instanceRss(ctx: BenchContext, db: BenchDatabase, name: string, a
       unit: 'MB',
       goal: 800,
       lowerIsBetter: true,
-      detail: `JS heap ${mb(m.heapUsed)} MB, typed arrays ${mb(m.arrayBuffers)} MB; started in ${m.startSeconds.toFixed(1)} s`,
+      detail: `JS heap ${mb(m.heapUsed)} MB, typed arrays ${mb(m.arrayBuffers)} MB; started in ${server.startSeconds.toFixed(1)} s`,
     });
   } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
+    await server.stop();
   }
 }
 
@@ -521,41 +509,35 @@ async function httpRate(
   cacheMs: number,
   o: { adapter: Adapter; named: string; snapshotFile: string; versus?: number },
 ): Promise<number> {
-  const started = performance.now();
-  // startServer sets the level and format from its config: production's, into /dev/null.
-  const stopLogging = logAsProduction();
-  const server = await startServer(
-    loadConfig({
-      NODE_ENV: 'production',
-      DATABASE_URL: db.url,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      DEMO_SEED: '0',
-      SEARCH_CACHE_MS: String(cacheMs),
-      SEARCH_RATE_PER_MINUTE: '1000000',
-      SEARCH_PARALLEL_PER_ADDRESS: '1000',
-      SEARCH_INDEX: o.adapter,
-      SEARCH_SNAPSHOT_FILE: o.snapshotFile,
-    }),
-  );
+  const server = await startServerProcess({
+    DATABASE_URL: db.url,
+    LOG_LEVEL: 'info',
+    SEARCH_CACHE_MS: String(cacheMs),
+    SEARCH_RATE_PER_MINUTE: '1000000',
+    SEARCH_PARALLEL_PER_ADDRESS: '1000',
+    SEARCH_INDEX: o.adapter,
+    SEARCH_SNAPSHOT_FILE: o.snapshotFile,
+  });
   try {
-    await server.runtime.runner.waitForCatchUp(3_600_000);
-    const startSeconds = (performance.now() - started) / 1000;
+    const startSeconds = server.startSeconds;
+    await vacuumed(db);
     const requests = searchMix(samples);
     const seconds = ctx.quick ? 5 : 15;
     // The ceiling the mix is measured against: a trivial JSON route through the same stack (Nest, its middleware), the same connections.
     const trivial = cacheMs ? undefined : await loadFrom({ url: `${server.url}/health/live`, connections: 50, seconds });
     ctx.progress(`${key}: ${o.named}, started in ${startSeconds.toFixed(1)} s; 50 connections for ${seconds} s`);
-    // The load generator runs in a process of its own: this process's CPU is the server's. BENCH_CPU_PROFILE=1: where the server's CPU goes.
+    // The server and the load generator each run in a process of their own. BENCH_CPU_PROFILE=1: where the server's CPU goes.
     const run = () => loadFrom({ url: server.url, connections: 50, seconds, requests });
     let result!: LoadResult;
+    const cpu0 = await server.cpuMs();
     const m = await ctx.measure(async () => {
       result = process.env.BENCH_CPU_PROFILE
-        ? await profiled(run).then(({ result: r, summary }) => (ctx.progress(`${key}: CPU profile, ${o.named}: ${summary}`), r))
+        ? await server.profiled(run).then(({ result: r, summary }) => (ctx.progress(`${key}: CPU profile, ${o.named}: ${summary}`), r))
         : await run();
     });
-    const rss = process.memoryUsage().rss / 2 ** 20;
+    const nodeUs = Math.round((((await server.cpuMs()) - cpu0) * 1000) / result.total);
+    const pgUs = m.serverCpuMs === undefined ? undefined : Math.round((m.serverCpuMs * 1000) / result.total);
+    const rss = (await server.memory()).rss / 2 ** 20;
     const label = `HTTP search mix${at}, ${cacheMs ? `${cacheMs} ms result cache` : 'no result cache'}, ${o.named}`;
     ctx.record({
       key,
@@ -565,7 +547,7 @@ async function httpRate(
       goal: cacheMs ? undefined : 3000,
       detail:
         `50 connections, maps, lists and autocomplete mixed (${requests.length} distinct requests), load generator in its own process; ${result.bytesPerAnswer.toLocaleString('en-US')} bytes an answer; latency p50 ${result.p50} ms, p99 ${result.p99} ms` +
-        `${o.versus ? `; the in-memory index serves ${(o.versus / result.average).toFixed(1)}× as many` : ''}; ${cpuPer(m, result.total, 'request')} (bench = the server alone)` +
+        `${o.versus ? `; the in-memory index serves ${(o.versus / result.average).toFixed(1)}× as many` : ''}; server CPU a request ${nodeUs} µs Node${pgUs === undefined ? '' : ` + ${pgUs} µs PostgreSQL`}` +
         `; server started in ${startSeconds.toFixed(1)} s, server process RSS ${Math.round(rss)} MB${result.failed ? `; ${result.failed} failed` : ''}`,
     });
     if (!cacheMs)
@@ -589,8 +571,17 @@ async function httpRate(
     return result.average;
   } finally {
     await server.stop();
-    stopLogging();
   }
+}
+
+/**
+ * After a million listings are imported and the read models built, PostgreSQL's autovacuum works
+ * through the new rows for minutes (hint bits, visibility maps, statistics), and its CPU would be
+ * counted as the searches' "PostgreSQL a request". The bench vacuums first, so that the searches
+ * are measured as a server that has run for a while sees them.
+ */
+async function vacuumed(db: BenchDatabase): Promise<void> {
+  await db.pool.query('VACUUM (ANALYZE)');
 }
 
 /** As a browser asks: answers over 1 kB come compressed, and what that costs is in the figure. */
