@@ -77,6 +77,9 @@ const unnum = (v: number): number | null => (Number.isNaN(v) ? null : v);
 
 const sameWords = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((w, k) => w === b[k]);
 
+/** Slots the columns of `count` listings are made with: room for a sixteenth more before they grow. */
+export const columnsCapacity = (count: number): number => Math.max(1024, count + (count >> 4));
+
 /** The columns as a snapshot holds them (see memory-snapshot.ts). */
 export type ColumnsImage = {
   readonly count: number;
@@ -86,7 +89,7 @@ export type ColumnsImage = {
   readonly openHouses: readonly [number, readonly OpenHouse[]][];
   readonly brokenPhotos: readonly [number, readonly string[]][];
   /** Every listing's photos as interned ids, each listing's in a run (photoStart, photoCount). */
-  readonly photoPool: Int32Array;
+  readonly photoPool: Int32Array<ArrayBuffer>;
   readonly mlsUpdates: readonly [string, string][];
   readonly numbers: Record<F64Name, Float64Array>;
   readonly ints: Record<I32Name, Int32Array>;
@@ -465,22 +468,37 @@ export class ListingColumns {
     };
   }
 
-  /** Columns from a snapshot's image; the postings are made again from the listings. */
-  static fromImage(img: ColumnsImage): ListingColumns {
-    let capacity = 1024;
-    while (capacity < img.count) capacity *= 2;
-    const c = new ListingColumns(capacity);
+  /**
+   * Columns from a snapshot's image; the postings are made again from the listings. With `owned`,
+   * the image's arrays are the new columns' own (a snapshot read from its file straight into
+   * arrays of `columnsCapacity(count)` slots): taken, not copied, so that a million listings are
+   * not held twice while an instance starts.
+   */
+  static fromImage(img: ColumnsImage, o: { owned?: boolean } = {}): ListingColumns {
+    const capacity = columnsCapacity(img.count);
+    const c = new ListingColumns(0);
+    c.capacity = capacity;
+    const take = <T extends Float64Array | Int32Array | Uint8Array>(a: T, fill: number): T => {
+      if (o.owned && a.length === capacity) return a;
+      const own = new (a.constructor as new (n: number) => T)(capacity);
+      own.fill(fill);
+      own.set(a.subarray(0, img.count));
+      return own;
+    };
     c.count = img.count;
     c.free.push(...img.free);
     for (const str of img.strings) c.intern(str);
-    for (const n of F64) c.f[n].set(img.numbers[n]);
-    for (const n of I32) c.i[n].set(img.ints[n]);
-    for (const n of U8) c.u[n].set(img.bytes[n]);
-    for (const n of STR) c.s[n] = [...img.text[n]];
+    for (const n of F64) c.f[n] = take(img.numbers[n], NaN);
+    for (const n of I32) c.i[n] = take(img.ints[n], -1);
+    for (const n of U8) c.u[n] = take(img.bytes[n], 0);
+    for (const n of STR) c.s[n] = o.owned ? (img.text[n] as (string | null)[]) : [...img.text[n]];
     for (const [slot, oh] of img.openHouses) c.openHouses.set(slot, oh);
     for (const [slot, broken] of img.brokenPhotos) c.brokenPhotos.set(slot, broken);
-    c.photoPool = new Int32Array(Math.max(4096, img.photoPool.length));
-    c.photoPool.set(img.photoPool);
+    if (o.owned) c.photoPool = img.photoPool;
+    else {
+      c.photoPool = new Int32Array(Math.max(4096, img.photoPool.length));
+      c.photoPool.set(img.photoPool);
+    }
     c.photoUsed = img.photoPool.length;
     for (const [mls, at] of img.mlsUpdates) c.mlsUpdates.set(mls, at);
     for (let slot = 0; slot < c.count; slot++) {

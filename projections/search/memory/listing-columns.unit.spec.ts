@@ -145,15 +145,15 @@ describe('ListingColumns', () => {
     expect(suggest(['mlsid'], 'nw')).toEqual(['mlsid:NW2', 'mlsid:NW3']);
   });
 
-  it('comes back whole from a snapshot of the same log, and not from one of another', () => {
+  it('comes back whole from a snapshot of the same log, and not from one of another', async () => {
     const cols = new ListingColumns();
     for (const d of docs) cols.put(d, undefined);
     const freed = cols.slotOf('NW-2')!;
     cols.remove('NW-2', cols.docOf(freed));
     const checkpoint = { transactionId: 12n, globalPosition: 345n };
     const bytes = encodeSnapshot(cols, checkpoint, 'db-a');
-    expect(decodeSnapshot(bytes, 'db-b')).toBeUndefined();
-    const back = decodeSnapshot(bytes, 'db-a')!;
+    expect(await decodeSnapshot(bytes, 'db-b')).toBeUndefined();
+    const back = (await decodeSnapshot(bytes, 'db-a'))!;
     expect(back.checkpoint).toEqual(checkpoint);
     expect([...back.columns.slots]).toEqual([...cols.slots]);
     for (const d of [docs[0]!, docs[2]!]) expect(searched(back.columns.docOf(back.columns.slotOf(d.pdid)!))).toEqual(searched(d));
@@ -164,9 +164,20 @@ describe('ListingColumns', () => {
     back.columns.put(searchDoc('5'), undefined);
     // The free slot is part of the snapshot.
     expect(back.columns.slotOf('NW-5')).toBe(freed);
+    // The columns read from the file are the index's own and grow past the room they came with.
+    for (let n = 6; n < 2_100; n++) back.columns.put(searchDoc(String(n)), undefined);
+    expect(searched(back.columns.docOf(back.columns.slotOf('NW-2099')!))).toEqual(searched(searchDoc('2099')));
+    expect(searched(back.columns.docOf(back.columns.slotOf(docs[0]!.pdid)!))).toEqual(searched(docs[0]!));
   });
 
-  it('reads no snapshot of an older format: the index is built from the log instead of misreading it', () => {
+  it('reads nothing from a snapshot cut short: the index is built from the log instead', async () => {
+    const cols = new ListingColumns();
+    for (const d of docs) cols.put(d, undefined);
+    const bytes = encodeSnapshot(cols, { transactionId: 1n, globalPosition: 2n }, 'db-a');
+    await expect(decodeSnapshot(bytes.subarray(0, bytes.length - 3), 'db-a')).rejects.toThrow('The snapshot ends early');
+  });
+
+  it('reads no snapshot of an older format: the index is built from the log instead of misreading it', async () => {
     const cols = new ListingColumns();
     for (const d of docs) cols.put(d, undefined);
     const bytes = encodeSnapshot(cols, { transactionId: 1n, globalPosition: 2n }, 'db-a');
@@ -175,6 +186,6 @@ describe('ListingColumns', () => {
     const older = Buffer.from(JSON.stringify({ ...header, format: header.format - 1 }));
     const prefix = Buffer.alloc(4);
     prefix.writeUInt32LE(older.length);
-    expect(decodeSnapshot(Buffer.concat([prefix, older, bytes.subarray(4 + length)]), 'db-a')).toBeUndefined();
+    expect(await decodeSnapshot(Buffer.concat([prefix, older, bytes.subarray(4 + length)]), 'db-a')).toBeUndefined();
   });
 });

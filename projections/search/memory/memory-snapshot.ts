@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Checkpoint } from '../../../src/eventstore/event-store.port';
 import { searchProjection } from '../postgres/search-listings.projection';
-import { type ColumnsImage, ListingColumns } from './listing-columns';
+import { type ColumnsImage, columnsCapacity, ListingColumns } from './listing-columns';
 
 /**
  * Snapshots of the in-memory index, so that a restart reads the log from where the snapshot was
@@ -55,25 +55,66 @@ export function encodeSnapshot(columns: ListingColumns, checkpoint: Checkpoint, 
   return Buffer.concat([length, json, ...arrays.map((a) => Buffer.from(a.data.buffer, a.data.byteOffset, a.data.byteLength))]);
 }
 
-export function decodeSnapshot(buf: Buffer, identity: string): Snapshot | undefined {
-  if (buf.length < 4) return undefined;
-  const headerLength = buf.readUInt32LE(0);
-  const header = JSON.parse(buf.subarray(4, 4 + headerLength).toString()) as Header;
+/** Where a snapshot's bytes are read from: its file, piece by piece, or bytes in memory. */
+type ByteSource = (into: Uint8Array, at: number) => Promise<void>;
+
+const fromBytes =
+  (buf: Uint8Array): ByteSource =>
+  async (into, at) => {
+    if (at + into.length > buf.length) throw new Error('The snapshot ends early');
+    into.set(buf.subarray(at, at + into.length));
+  };
+
+const fromFile =
+  (fh: fs.FileHandle): ByteSource =>
+  async (into, at) => {
+    for (let done = 0; done < into.length;) {
+      const { bytesRead } = await fh.read(into, done, into.length - done, at + done);
+      if (bytesRead === 0) throw new Error('The snapshot ends early');
+      done += bytesRead;
+    }
+  };
+
+const WIDTH = { numbers: 8, ints: 4, bytes: 1 } as const;
+/** What the slots past the last listing hold, as ListingColumns makes them. */
+const FILL = { numbers: NaN, ints: -1, bytes: 0 } as const;
+
+/**
+ * Each typed column is read straight into an array of the size the columns keep (room to grow
+ * included) and handed to them as it is: neither the whole file nor a second copy of any column
+ * is ever held, which at a million listings is several hundred MB an instance would otherwise
+ * keep as allocator free space after starting.
+ */
+async function readSnapshot(read: ByteSource, identity: string): Promise<Snapshot | undefined> {
+  const length = new Uint8Array(4);
+  await read(length, 0);
+  const headerLength = Buffer.from(length.buffer).readUInt32LE(0);
+  const headerBytes = new Uint8Array(headerLength);
+  await read(headerBytes, 4);
+  const header = JSON.parse(Buffer.from(headerBytes.buffer).toString()) as Header;
   if (header.format !== FORMAT || header.fold !== searchProjection.version || header.identity !== identity) return undefined;
+  const capacity = columnsCapacity(header.image.count);
   let at = 4 + headerLength;
   const groups = { numbers: {} as Record<string, Float64Array>, ints: {} as Record<string, Int32Array>, bytes: {} as Record<string, Uint8Array> };
   for (const a of header.arrays) {
-    // Copied out: the file's buffer need not be aligned for the typed array.
-    const slice = new Uint8Array(buf.subarray(at, at + a.bytes)).buffer;
+    const width = WIDTH[a.group];
+    const slots = a.name === POOL ? a.bytes / width : capacity;
+    const buffer = new ArrayBuffer(slots * width);
+    const array = a.group === 'numbers' ? new Float64Array(buffer) : a.group === 'ints' ? new Int32Array(buffer) : new Uint8Array(buffer);
+    array.fill(FILL[a.group], a.bytes / width);
+    await read(new Uint8Array(buffer, 0, a.bytes), at);
     at += a.bytes;
-    if (a.group === 'numbers') groups.numbers[a.name] = new Float64Array(slice);
-    else if (a.group === 'ints') groups.ints[a.name] = new Int32Array(slice);
-    else groups.bytes[a.name] = new Uint8Array(slice);
+    (groups[a.group] as Record<string, typeof array>)[a.name] = array;
   }
   const { [POOL]: photoPool, ...ints } = groups.ints;
-  const columns = ListingColumns.fromImage({ ...header.image, ...groups, ints, photoPool: photoPool ?? new Int32Array(0) } as ColumnsImage);
-  return { columns, checkpoint: { transactionId: BigInt(header.checkpoint.transactionId), globalPosition: BigInt(header.checkpoint.globalPosition) } };
+  const image = { ...header.image, ...groups, ints, photoPool: photoPool ?? new Int32Array(0) } as ColumnsImage;
+  return {
+    columns: ListingColumns.fromImage(image, { owned: true }),
+    checkpoint: { transactionId: BigInt(header.checkpoint.transactionId), globalPosition: BigInt(header.checkpoint.globalPosition) },
+  };
 }
+
+export const decodeSnapshot = (buf: Uint8Array, identity: string): Promise<Snapshot | undefined> => readSnapshot(fromBytes(buf), identity);
 
 /** Writes the snapshot beside the file, then renames it over: a crash mid-write leaves the last one whole. */
 export async function saveSnapshot(file: string, bytes: Buffer): Promise<void> {
@@ -83,16 +124,18 @@ export async function saveSnapshot(file: string, bytes: Buffer): Promise<void> {
 }
 
 export async function loadSnapshot(file: string, identity: string): Promise<Snapshot | undefined> {
-  let buf: Buffer;
+  let fh: fs.FileHandle;
   try {
-    buf = await fs.readFile(file);
+    fh = await fs.open(file, 'r');
   } catch {
     return undefined;
   }
   try {
-    return decodeSnapshot(buf, identity);
+    return await readSnapshot(fromFile(fh), identity);
   } catch {
-    // Unreadable (a format from before): built from the log instead.
+    // Unreadable (a format from before, a file cut short): built from the log instead.
     return undefined;
+  } finally {
+    await fh.close();
   }
 }
