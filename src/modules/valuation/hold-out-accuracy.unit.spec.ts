@@ -7,9 +7,10 @@ import { bare, firstDays } from './hold-out-markets';
  * The valuation's accuracy on a fixed hold-out of the demo's sales, each valued from the others
  * as of the day before it sold, and on markets cut from them that it was not tuned on. The
  * margins leave room for small changes to the model, not for a worse one (this hold-out: King
- * County 9.7 %, naive 14.0 %; Sacramento 22.4 %, naive 20.2 %; ten days 16.4 %, naive 17.1 %; five
- * days 21.9 %, naive 18.9 %); every market is held
- * to the naive price per square foot of the nearest sales, which a feed of any market allows.
+ * County 9.4 %, naive 13.9 %; Sacramento 22.4 %, naive 20.2 %; ten days 16.4 %, naive 17.1 %; five
+ * days 21.9 %, naive 18.9 %); every market is held to the naive price per square foot of the
+ * nearest sales, which a feed of any market allows. King County's hold-out is 1,000 sales: samples
+ * of 500 spread from 8.5 to 10.1 % around the same model, too wide for a margin that means much.
  */
 describe('valuation accuracy on held-out sales', () => {
   let kingCounty: Accuracy;
@@ -19,7 +20,7 @@ describe('valuation accuracy on held-out sales', () => {
 
   beforeAll(async () => {
     const kc = await kingCountySoldHomes();
-    kingCounty = holdOutAccuracy(kc, sampleOf(kc, 500, 33));
+    kingCounty = holdOutAccuracy(kc, sampleOf(kc, 1000, 33));
     const sac = await sacramentoSoldHomes();
     sacramento = holdOutAccuracy(sac, sampleOf(sac, 500, 33));
     // A new feed of a market's first days, with only place, price, beds, baths and size.
@@ -30,9 +31,9 @@ describe('valuation accuracy on held-out sales', () => {
   }, 240_000);
 
   it('values King County homes within 10 % median error, the range holding about three in four', () => {
-    expect(kingCounty.valued).toBeGreaterThanOrEqual(490);
+    expect(kingCounty.valued).toBeGreaterThanOrEqual(980);
     expect(kingCounty.medianErrorPercent).toBeLessThan(10);
-    expect(kingCounty.within10).toBeGreaterThan(49);
+    expect(kingCounty.within10).toBeGreaterThan(50);
     expect(kingCounty.within20).toBeGreaterThan(78);
     expect(kingCounty.medianErrorPercent).toBeLessThan(kingCounty.naive.medianErrorPercent - 3);
     expect(kingCounty.insideRange).toBeGreaterThan(68);
