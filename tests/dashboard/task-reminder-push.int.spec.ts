@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxKit } from '../../src/modules/messaging';
-import { WebPushNotifier } from '../../src/modules/notifications';
 import { reminderId, TaskReminderSender } from '../../src/modules/tasks';
 import { type PushServiceStandIn, type ReceivedPush, startPushServiceStandIn } from '../support/push-service-stand-in';
 import { demoUser, janesLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
@@ -15,12 +14,14 @@ const broker = demoUser('broker');
 const AHEAD_MS = 6_000;
 
 type ReminderRow = { state: string; attempts: number; last_error: string | null; reminder_id: string | null };
+type PushRow = { push_id: string; state: string; attempts: number; last_error: string | null };
 
 /**
  * Task reminders by web push, exactly once, through a push service stand-in speaking RFC 8030
- * (tests/support/push-service-stand-in.ts) and the server's own reminder sender on its sweeps.
+ * (tests/support/push-service-stand-in.ts): the server's own reminder sender hands each to the
+ * one web push outbox at its time, whose sender posts it and retries it on the one policy.
  */
-describe('a task reminder by web push: sent once, retried on the one policy, with one id', () => {
+describe('a task reminder by web push: through the one push outbox, sent once, retried on the one policy, with one id', () => {
   let standIn: PushServiceStandIn;
   let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
   let janeC: WebClient;
@@ -36,7 +37,9 @@ describe('a task reminder by web push: sent once, retried on the one policy, wit
   const idOf = (p: { payload?: unknown }) => (p.payload as { id?: string } | undefined)?.id;
   const pushesWith = (id: string): ReceivedPush[] => standIn.received.filter((p) => idOf(p) === id);
   const row = async (taskId: string) => (await pool.query<ReminderRow>('SELECT * FROM task_reminder_outbox WHERE task_id = $1', [taskId])).rows[0];
-  const another = () => new TaskReminderSender(fixture.server.app.get(OutboxKit), fixture.server.app.get(WebPushNotifier));
+  /** The reminder's rows in the one web push outbox (its id is their event's). */
+  const pushRows = async (id: string) => (await pool.query<PushRow>('SELECT * FROM web_push_outbox WHERE event_id = $1', [id])).rows;
+  const another = () => new TaskReminderSender(fixture.server.app.get(OutboxKit));
 
   beforeAll(async () => {
     standIn = await startPushServiceStandIn();
@@ -67,8 +70,9 @@ describe('a task reminder by web push: sent once, retried on the one policy, wit
     });
     expect(taken.topic).toBe(id.replace(/-/g, ''));
     expect(standIn.refused.filter((r) => idOf(r) === id).map((r) => r.status)).toEqual([500]);
-    await waitUntil('the reminder recorded sent', async () => (await row(taskId))?.state === 'sent');
-    expect(await row(taskId)).toMatchObject({ state: 'sent', attempts: 1, last_error: 'push service answered 500', reminder_id: id });
+    await waitUntil('the push recorded sent', async () => (await pushRows(id))[0]?.state === 'sent');
+    expect(await row(taskId)).toMatchObject({ state: 'sent', attempts: 0, reminder_id: id });
+    expect(await pushRows(id)).toMatchObject([{ state: 'sent', attempts: 1, last_error: 'push service answered 500' }]);
     expect(pushesWith(id)).toHaveLength(1);
   });
 
@@ -97,6 +101,7 @@ describe('a task reminder by web push: sent once, retried on the one policy, wit
       60_000,
     );
     expect(sent).toBeLessThanOrEqual(1);
+    await waitUntil('the push recorded sent', async () => (await pushRows(id))[0]?.state === 'sent', 60_000);
     expect(pushesWith(id)).toHaveLength(1);
     expect(await Promise.all([a.sendPending(), b.sendPending()])).toEqual([0, 0]);
     expect(pushesWith(id)).toHaveLength(1);
@@ -125,34 +130,36 @@ describe('a task reminder by web push: sent once, retried on the one policy, wit
   it('a day of failures marks it failed, shown under failed messages; staff send it again and the same id goes once', { timeout: 120_000 }, async () => {
     const { taskId, id } = await create('Push service down');
     standIn.failNext('jane', 503, 1_000);
-    await waitUntil('a first failed try', async () => ((await row(taskId))?.attempts ?? 0) >= 1, 60_000);
+    await waitUntil('a first failed try', async () => ((await pushRows(id))[0]?.attempts ?? 0) >= 1, 60_000);
     // A day passes since its first failure: the next failed try is the last.
-    await pool.query(`UPDATE task_reminder_outbox SET first_failed_at = now() - interval '25 hours' WHERE task_id = $1`, [taskId]);
-    await waitUntil('the reminder given up', async () => (await row(taskId))?.state === 'failed', 60_000);
-    expect(await row(taskId)).toMatchObject({ last_error: 'push service answered 503' });
+    await pool.query(`UPDATE web_push_outbox SET first_failed_at = now() - interval '25 hours' WHERE event_id = $1`, [id]);
+    await waitUntil('the push given up', async () => (await pushRows(id))[0]?.state === 'failed', 60_000);
+    const [push] = await pushRows(id);
+    expect(push).toMatchObject({ last_error: 'push service answered 503' });
+    expect(await row(taskId)).toMatchObject({ state: 'sent' });
     expect(pushesWith(id)).toEqual([]);
 
     const staff = await signIn(fixture.server, demoUser('staff').email);
     const list = await staff.get('/api/backoffice/outboxes/failed');
     expect(list.status, list.text).toBe(200);
     const group = (list.body.outboxes as { name: string; label: string; failed: { id: string; channel: string; reason: string }[] }[]).find(
-      (o) => o.name === 'task-reminders',
+      (o) => o.name === 'web-push',
     );
-    expect(group?.failed).toContainEqual(expect.objectContaining({ id, channel: 'push', reason: 'push service answered 503' }));
+    expect(group?.failed).toContainEqual(expect.objectContaining({ id: push!.push_id, channel: 'push', reason: 'push service answered 503' }));
 
     standIn.failNext('jane', 503, 0);
-    expect((await staff.post(`/api/backoffice/outboxes/task-reminders/${id}/send-again`, {})).status).toBe(202);
+    expect((await staff.post(`/api/backoffice/outboxes/web-push/${push!.push_id}/send-again`, {})).status).toBe(202);
     await waitUntil('the reminder sent again', async () => pushesWith(id)[0], 60_000);
-    await waitUntil('the reminder recorded sent', async () => (await row(taskId))?.state === 'sent');
+    await waitUntil('the push recorded sent', async () => (await pushRows(id))[0]?.state === 'sent');
     expect(pushesWith(id)).toHaveLength(1);
   });
 
-  it('a crash between the push and the commit sends it again after restart with the same id, then never again', { timeout: 90_000 }, async () => {
-    // This case is the only instance: the server's own sender stops, as if this one had died.
+  it('a crash before the reminder’s commit queues nothing; after restart it is queued and pushed once', { timeout: 90_000 }, async () => {
+    // This case is the only instance: the server's own reminder sender stops, as if this one had died.
     await fixture.server.app.get(TaskReminderSender).onModuleDestroy();
     const { taskId, dueAt, id } = await create('Crash and restart');
     await waitUntil('the due time', async () => (await pool.query<{ due: boolean }>('SELECT now() >= $1 AS due', [dueAt])).rows[0]!.due, 60_000);
-    // The process dies after the push service took the reminder, before the row's commit.
+    // The process dies after queueing the push, before the reminder row's commit.
     const dying = new Proxy(pool, {
       get(target, prop) {
         if (prop !== 'connect') return Reflect.get(target, prop, target);
@@ -173,17 +180,17 @@ describe('a task reminder by web push: sent once, retried on the one policy, wit
       },
     });
     const kit = fixture.server.app.get(OutboxKit);
-    const crashing = new TaskReminderSender({ ...kit, pool: dying } as OutboxKit, fixture.server.app.get(WebPushNotifier));
+    const crashing = new TaskReminderSender({ ...kit, pool: dying } as OutboxKit);
     await expect(crashing.sendPending()).rejects.toThrow('the process died');
-    expect(pushesWith(id)).toHaveLength(1);
+    expect((await pool.query('SELECT 1 FROM web_push_queue WHERE event_id = $1', [id])).rowCount).toBe(0);
     expect(await row(taskId)).toMatchObject({ state: 'pending', attempts: 0 });
 
     const restarted = another();
     expect(await restarted.sendPending()).toBe(1);
-    expect(pushesWith(id)).toHaveLength(2);
-    expect(new Set(pushesWith(id).map((p) => p.topic))).toEqual(new Set([id.replace(/-/g, '')]));
-    expect(await row(taskId)).toMatchObject({ state: 'sent', attempts: 0 });
     expect(await restarted.sendPending()).toBe(0);
-    expect(pushesWith(id)).toHaveLength(2);
+    await waitUntil('the reminder pushed', async () => (await pushRows(id))[0]?.state === 'sent', 60_000);
+    expect(await row(taskId)).toMatchObject({ state: 'sent', attempts: 0 });
+    expect(pushesWith(id)).toHaveLength(1);
+    expect(pushesWith(id)[0]!.topic).toBe(id.replace(/-/g, ''));
   });
 });
