@@ -104,6 +104,30 @@ describe('a bounced address, for every e-mail Porchlight sends a lead', () => {
     expect((await timelineOf(lead.leadId)).filter((s) => BOUNCED.test(s))).toHaveLength(1);
   });
 
+  // After the reports' count too.
+  it('a lead who complained: the property alert, refused by their consent (a complaint turns e-mail off), is not mailed and the timeline says why', async () => {
+    const lead = await newLead(app.server, 'jane.localhost');
+    const saved = await lead.client.post('/api/search/savepdq', {
+      name: 'Homes',
+      filtersAsString: JSON.stringify({ polygonmap: square(47.63, -122.35, 0.01) }),
+    });
+    expect(saved.status, saved.text).toBe(200);
+    await settle(app.server);
+    const res = await fetch(`${app.server.url}/api/messaging/email/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(mailgunEvent({ event: 'complained', recipient: lead.email })),
+    });
+    expect(res.status).toBe(204);
+    await settle(app.server);
+    await importHomes(app.server, [home('CMP1', { Latitude: 47.632, Longitude: -122.351, UnparsedAddress: '1 Complaint Way' })]);
+    await alertsSettled(app.server);
+    expect(await mailsTo(lead.email)).toEqual([]);
+    const { rows } = await pool().query<{ state: string }>('SELECT state FROM alert_outbox WHERE lead_id = $1', [lead.leadId]);
+    expect(rows.map((r) => r.state)).toEqual(['suppressed']);
+    expect((await timelineOf(lead.leadId)).filter((s) => /^E-mail not sent: \S+@… marked our e-mail as spam on /.test(s))).toHaveLength(1);
+  });
+
   it('mail the person asks for now (a password reset) still goes to an address that bounced: asking proves the mailbox is theirs', async () => {
     const lead = await newLead(app.server, 'jane.localhost');
     await bounce(lead.email);
