@@ -4,6 +4,7 @@ import { OutboxKit } from '../../src/modules/messaging';
 import { reminderId, TaskReminderSender } from '../../src/modules/tasks';
 import { type PushServiceStandIn, type ReceivedPush, startPushServiceStandIn } from '../support/push-service-stand-in';
 import { demoUser, janesLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { poolDyingAt } from '../support/dying-pool';
 import { waitUntil } from '../support/wait-until';
 import type { WebClient } from '../support/web-client';
 
@@ -160,25 +161,7 @@ describe('a task reminder by web push: through the one push outbox, sent once, r
     const { taskId, dueAt, id } = await create('Crash and restart');
     await waitUntil('the due time', async () => (await pool.query<{ due: boolean }>('SELECT now() >= $1 AS due', [dueAt])).rows[0]!.due, 60_000);
     // The process dies after queueing the push, before the reminder row's commit.
-    const dying = new Proxy(pool, {
-      get(target, prop) {
-        if (prop !== 'connect') return Reflect.get(target, prop, target);
-        // pg's own pool.query checks out with a callback: that path is left as it is.
-        return async (...callback: unknown[]) => {
-          if (callback.length) return (target.connect as (...a: unknown[]) => unknown).apply(target, callback);
-          const client = await target.connect();
-          return new Proxy(client, {
-            get(c, p) {
-              if (p !== 'query') return Reflect.get(c, p, c);
-              return (sql: unknown, ...rest: unknown[]) =>
-                typeof sql === 'string' && sql.includes("SET state = 'sent'")
-                  ? Promise.reject(new Error('the process died'))
-                  : (c.query as (...args: unknown[]) => unknown).apply(c, [sql, ...rest]);
-            },
-          });
-        };
-      },
-    });
+    const dying = poolDyingAt(pool, "SET state = 'sent'");
     const kit = fixture.server.app.get(OutboxKit);
     const crashing = new TaskReminderSender({ ...kit, pool: dying } as OutboxKit);
     await expect(crashing.sendPending()).rejects.toThrow('the process died');

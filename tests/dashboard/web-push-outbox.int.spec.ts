@@ -4,6 +4,7 @@ import { OutboxKit } from '../../src/modules/messaging';
 import { WebPushNotifier, WebPushSender } from '../../src/modules/notifications';
 import { type PushServiceStandIn, type ReceivedPush, startPushServiceStandIn } from '../support/push-service-stand-in';
 import { demoUser, janesLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { poolDyingAt } from '../support/dying-pool';
 import { waitUntil } from '../support/wait-until';
 import type { WebClient } from '../support/web-client';
 
@@ -131,25 +132,7 @@ describe('web pushes of events: one outbox, each push once, on the one retry pol
     const leadId = await newLead('Carl Crash');
     await waitUntil('the push queued', async () => (await pool.query(`SELECT 1 FROM web_push_queue WHERE lead_id = $1`, [leadId])).rowCount === 1);
     // The process dies after the push service took the push, before the row's commit.
-    const dying = new Proxy(pool, {
-      get(target, prop) {
-        if (prop !== 'connect') return Reflect.get(target, prop, target);
-        // pg's own pool.query checks out with a callback: that path is left as it is.
-        return async (...callback: unknown[]) => {
-          if (callback.length) return (target.connect as (...a: unknown[]) => unknown).apply(target, callback);
-          const client = await target.connect();
-          return new Proxy(client, {
-            get(c, p) {
-              if (p !== 'query') return Reflect.get(c, p, c);
-              return (sql: unknown, ...rest: unknown[]) =>
-                typeof sql === 'string' && sql.includes("SET state = 'sent'")
-                  ? Promise.reject(new Error('the process died'))
-                  : (c.query as (...args: unknown[]) => unknown).apply(c, [sql, ...rest]);
-            },
-          });
-        };
-      },
-    });
+    const dying = poolDyingAt(pool, "SET state = 'sent'");
     const kit = fixture.server.app.get(OutboxKit);
     const crashing = new WebPushSender({ ...kit, pool: dying } as OutboxKit, fixture.server.app.get(WebPushNotifier));
     expect(await crashing.planQueued()).toBe(1);
