@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { noticeId } from '../../src/modules/speed-to-lead/notify-new-lead/notice-plan';
-import { type PushServiceStandIn, startPushServiceStandIn } from '../support/push-service-stand-in';
-import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { pushStandInServer } from '../support/push-stand-in-server';
+import { demoUser, newLead, settle, signIn } from '../support/dashboard-fixture';
 import { waitUntil } from '../support/wait-until';
 
 const jane = demoUser('agent');
@@ -15,32 +15,21 @@ type PushRow = { endpoint: string; state: string; attempts: number; last_error: 
  * policy, and a browser whose subscription is gone dropped, not failed.
  */
 describe('a pond notice by web push: through the one push outbox, once per browser, with the notice’s id', () => {
-  let standIn: PushServiceStandIn;
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-
-  beforeAll(async () => {
-    standIn = await startPushServiceStandIn();
-    // Tests only: the server may post to the stand-in's http://127.0.0.1 origin.
-    fixture = await startDashboardServer({ PUSH_TEST_ORIGINS: standIn.origin });
-  });
-  afterAll(async () => {
-    await fixture?.stop();
-    await standIn?.close();
-  });
+  const app = pushStandInServer();
 
   it('a 500 is retried and the push taken once with the notice’s id; a gone browser is left gone (not failed)', { timeout: 90_000 }, async () => {
-    const { server } = fixture;
+    const { server } = app;
     const { pool } = server.runtime.db;
     const janeC = await signIn(server, jane.email);
-    standIn.expectKey((await janeC.get('/api/push/publickey')).body.publicKey);
-    expect((await janeC.post('/api/push/subscribe', standIn.subscribe('jane'))).status).toBe(200);
+    app.standIn.expectKey((await janeC.get('/api/push/publickey')).body.publicKey);
+    expect((await janeC.post('/api/push/subscribe', app.standIn.subscribe('jane'))).status).toBe(200);
     // A subscription the push service no longer knows (the browser dropped it): 404 from now on.
-    expect((await janeC.post('/api/push/subscribe', { ...standIn.subscribe('jane-old'), endpoint: `${standIn.origin}/push/gone` })).status).toBe(200);
+    expect((await janeC.post('/api/push/subscribe', { ...app.standIn.subscribe('jane-old'), endpoint: `${app.standIn.origin}/push/gone` })).status).toBe(200);
     const blair = await signIn(server, broker.email);
     expect((await blair.request('PATCH', '/api/dashboard/routing', { json: { pond: { enabled: true, claimWindowMinutes: 0 } } })).status).toBe(200);
     await settle(server);
     // Only the pond notice is refused once (the lead may reach Jane's browser as a new lead of hers too).
-    standIn.failNext('jane', 500, 1, (p) => String((p as { tag?: string }).tag).startsWith('pond-'));
+    app.standIn.failNext('jane', 500, 1, (p) => String((p as { tag?: string }).tag).startsWith('pond-'));
 
     const { leadId } = await newLead(server, 'demo.localhost', { FullName: 'Polly Pond' });
     const pondEvent = await waitUntil('the pond notice queued', async () => {
@@ -53,10 +42,10 @@ describe('a pond notice by web push: through the one push outbox, once per brows
     await waitUntil('both browsers’ rows done', async () => (await rows()).length === 2 && (await rows()).every((r) => r.state !== 'pending'), 60_000);
 
     expect(await rows()).toEqual([
-      { endpoint: `${standIn.origin}/push/gone`, state: 'gone', attempts: 0, last_error: null },
-      { endpoint: `${standIn.origin}/push/jane`, state: 'sent', attempts: 1, last_error: 'push service answered 500' },
+      { endpoint: `${app.standIn.origin}/push/gone`, state: 'gone', attempts: 0, last_error: null },
+      { endpoint: `${app.standIn.origin}/push/jane`, state: 'sent', attempts: 1, last_error: 'push service answered 500' },
     ]);
-    const taken = standIn.received.filter((p) => (p.payload as { id?: string }).id === id);
+    const taken = app.standIn.received.filter((p) => (p.payload as { id?: string }).id === id);
     expect(taken.map((p) => p.path)).toEqual(['/push/jane']);
     expect(taken[0]!.payload).toMatchObject({ url: `/dashboard?lead=${leadId}`, tag: `pond-${leadId}`, id });
     expect(taken[0]!.topic).toBe(id.replace(/-/g, ''));

@@ -1,9 +1,10 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OutboxKit } from '../../src/modules/messaging';
 import { reminderId, TaskReminderSender } from '../../src/modules/tasks';
-import { type PushServiceStandIn, type ReceivedPush, startPushServiceStandIn } from '../support/push-service-stand-in';
-import { demoUser, janesLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import type { ReceivedPush } from '../support/push-service-stand-in';
+import { pushStandInServer } from '../support/push-stand-in-server';
+import { demoUser, janesLead, settle, signIn } from '../support/dashboard-fixture';
 import { poolDyingAt } from '../support/dying-pool';
 import { waitUntil } from '../support/wait-until';
 import type { WebClient } from '../support/web-client';
@@ -23,8 +24,7 @@ type PushRow = { push_id: string; state: string; attempts: number; last_error: s
  * one web push outbox at its time, whose sender posts it and retries it on the one policy.
  */
 describe('a task reminder by web push: through the one push outbox, sent once, retried on the one policy, with one id', () => {
-  let standIn: PushServiceStandIn;
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
+  const app = pushStandInServer();
   let janeC: WebClient;
   let leadId: string;
   let pool: pg.Pool;
@@ -36,31 +36,24 @@ describe('a task reminder by web push: through the one push outbox, sent once, r
     return { taskId: res.body.taskId as string, dueAt, id: reminderId(res.body.taskId as string, dueAt) };
   };
   const idOf = (p: { payload?: unknown }) => (p.payload as { id?: string } | undefined)?.id;
-  const pushesWith = (id: string): ReceivedPush[] => standIn.received.filter((p) => idOf(p) === id);
+  const pushesWith = (id: string): ReceivedPush[] => app.standIn.received.filter((p) => idOf(p) === id);
   const row = async (taskId: string) => (await pool.query<ReminderRow>('SELECT * FROM task_reminder_outbox WHERE task_id = $1', [taskId])).rows[0];
   /** The reminder's rows in the one web push outbox (its id is their event's). */
   const pushRows = async (id: string) => (await pool.query<PushRow>('SELECT * FROM web_push_outbox WHERE event_id = $1', [id])).rows;
-  const another = () => new TaskReminderSender(fixture.server.app.get(OutboxKit));
+  const another = () => new TaskReminderSender(app.server.app.get(OutboxKit));
 
   beforeAll(async () => {
-    standIn = await startPushServiceStandIn();
-    // Tests only: the notifier may post to the stand-in's http://127.0.0.1 origin.
-    fixture = await startDashboardServer({ PUSH_TEST_ORIGINS: standIn.origin });
-    pool = fixture.server.runtime.db.pool;
-    ({ leadId } = await janesLead(fixture.server, { FullName: 'Rita Reminder' }));
-    janeC = await signIn(fixture.server, jane.email, 'jane.localhost');
-    standIn.expectKey((await janeC.get('/api/push/publickey')).body.publicKey);
-    expect((await janeC.post('/api/push/subscribe', standIn.subscribe('jane'))).status).toBe(200);
-    await settle(fixture.server);
-  });
-  afterAll(async () => {
-    await fixture?.stop();
-    await standIn?.close();
+    pool = app.server.runtime.db.pool;
+    ({ leadId } = await janesLead(app.server, { FullName: 'Rita Reminder' }));
+    janeC = await signIn(app.server, jane.email, 'jane.localhost');
+    app.standIn.expectKey((await janeC.get('/api/push/publickey')).body.publicKey);
+    expect((await janeC.post('/api/push/subscribe', app.standIn.subscribe('jane'))).status).toBe(200);
+    await settle(app.server);
   });
 
   it('a push service answering 500 then 201 gets the reminder twice with the same id, recorded sent once', { timeout: 90_000 }, async () => {
     const { taskId, id } = await create('Call Rita back');
-    standIn.failNext('jane', 500, 1);
+    app.standIn.failNext('jane', 500, 1);
     const taken = await waitUntil('the reminder taken by the push service after its 500', async () => pushesWith(id)[0], 60_000);
     expect(taken.payload).toEqual({
       title: 'Task due: Call Rita back',
@@ -70,7 +63,7 @@ describe('a task reminder by web push: through the one push outbox, sent once, r
       id,
     });
     expect(taken.topic).toBe(id.replace(/-/g, ''));
-    expect(standIn.refused.filter((r) => idOf(r) === id).map((r) => r.status)).toEqual([500]);
+    expect(app.standIn.refused.filter((r) => idOf(r) === id).map((r) => r.status)).toEqual([500]);
     await waitUntil('the push recorded sent', async () => (await pushRows(id))[0]?.state === 'sent');
     expect(await row(taskId)).toMatchObject({ state: 'sent', attempts: 0, reminder_id: id });
     expect(await pushRows(id)).toMatchObject([{ state: 'sent', attempts: 1, last_error: 'push service answered 500' }]);
@@ -109,9 +102,9 @@ describe('a task reminder by web push: through the one push outbox, sent once, r
   });
 
   it('a snooze voids the old time’s reminder and sends the new one; a task handed on reminds its new assignee', { timeout: 90_000 }, async () => {
-    const alexC = await signIn(fixture.server, alex.email, 'demo.localhost');
-    expect((await alexC.post('/api/push/subscribe', standIn.subscribe('alex'))).status).toBe(200);
-    const brokerC = await signIn(fixture.server, broker.email, 'demo.localhost');
+    const alexC = await signIn(app.server, alex.email, 'demo.localhost');
+    expect((await alexC.post('/api/push/subscribe', app.standIn.subscribe('alex'))).status).toBe(200);
+    const brokerC = await signIn(app.server, broker.email, 'demo.localhost');
     const snoozed = await create('Snoozed');
     const handed = await create('Handed on');
     const snoozedTo = new Date(snoozed.dueAt.getTime() + 3_000);
@@ -130,7 +123,7 @@ describe('a task reminder by web push: through the one push outbox, sent once, r
 
   it('a day of failures marks it failed, shown under failed messages; staff send it again and the same id goes once', { timeout: 120_000 }, async () => {
     const { taskId, id } = await create('Push service down');
-    standIn.failNext('jane', 503, 1_000);
+    app.standIn.failNext('jane', 503, 1_000);
     await waitUntil('a first failed try', async () => ((await pushRows(id))[0]?.attempts ?? 0) >= 1, 60_000);
     // A day passes since its first failure: the next failed try is the last.
     await pool.query(`UPDATE web_push_outbox SET first_failed_at = now() - interval '25 hours' WHERE event_id = $1`, [id]);
@@ -140,7 +133,7 @@ describe('a task reminder by web push: through the one push outbox, sent once, r
     expect(await row(taskId)).toMatchObject({ state: 'sent' });
     expect(pushesWith(id)).toEqual([]);
 
-    const staff = await signIn(fixture.server, demoUser('staff').email);
+    const staff = await signIn(app.server, demoUser('staff').email);
     const list = await staff.get('/api/backoffice/outboxes/failed');
     expect(list.status, list.text).toBe(200);
     const group = (list.body.outboxes as { name: string; label: string; failed: { id: string; channel: string; reason: string }[] }[]).find(
@@ -148,7 +141,7 @@ describe('a task reminder by web push: through the one push outbox, sent once, r
     );
     expect(group?.failed).toContainEqual(expect.objectContaining({ id: push!.push_id, channel: 'push', reason: 'push service answered 503' }));
 
-    standIn.failNext('jane', 503, 0);
+    app.standIn.failNext('jane', 503, 0);
     expect((await staff.post(`/api/backoffice/outboxes/web-push/${push!.push_id}/send-again`, {})).status).toBe(202);
     await waitUntil('the reminder sent again', async () => pushesWith(id)[0], 60_000);
     await waitUntil('the push recorded sent', async () => (await pushRows(id))[0]?.state === 'sent');
@@ -157,12 +150,12 @@ describe('a task reminder by web push: through the one push outbox, sent once, r
 
   it('a crash before the reminder’s commit queues nothing; after restart it is queued and pushed once', { timeout: 90_000 }, async () => {
     // This case is the only instance: the server's own reminder sender stops, as if this one had died.
-    await fixture.server.app.get(TaskReminderSender).onModuleDestroy();
+    await app.server.app.get(TaskReminderSender).onModuleDestroy();
     const { taskId, dueAt, id } = await create('Crash and restart');
     await waitUntil('the due time', async () => (await pool.query<{ due: boolean }>('SELECT now() >= $1 AS due', [dueAt])).rows[0]!.due, 60_000);
     // The process dies after queueing the push, before the reminder row's commit.
     const dying = poolDyingAt(pool, "SET state = 'sent'");
-    const kit = fixture.server.app.get(OutboxKit);
+    const kit = app.server.app.get(OutboxKit);
     const crashing = new TaskReminderSender({ ...kit, pool: dying } as OutboxKit);
     await expect(crashing.sendPending()).rejects.toThrow('the process died');
     expect((await pool.query('SELECT 1 FROM web_push_queue WHERE event_id = $1', [id])).rowCount).toBe(0);
