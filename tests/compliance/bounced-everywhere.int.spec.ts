@@ -20,14 +20,16 @@ describe('a bounced address, for every e-mail Porchlight sends a lead', () => {
     await settle(server);
   }, mailgunEnv());
   const pool = () => app.server.runtime.db.pool;
-  const bounce = async (address: string) => {
+  /** Mailgun's signed report on an address (a hard bounce, a complaint). */
+  const report = async (event: Record<string, unknown>) => {
     const res = await fetch(`${app.server.url}/api/messaging/email/events`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(mailgunEvent(hardBounce(address))),
+      body: JSON.stringify(mailgunEvent(event)),
     });
     expect(res.status).toBe(204);
   };
+  const bounce = (address: string) => report(hardBounce(address));
   const mailsTo = async (to: string) => (await pool().query('SELECT subject FROM mail_outbox WHERE to_address = $1', [to])).rows;
   const timelineOf = async (leadId: string) => {
     await settle(app.server);
@@ -35,21 +37,25 @@ describe('a bounced address, for every e-mail Porchlight sends a lead', () => {
     return ((await agent.get(`/api/dashboard/feed/lead/${leadId}`)).body.timeline as { summary: string }[]).map((t) => t.summary);
   };
 
-  it('property alerts: the matching listing is not mailed, the alert is suppressed and the timeline says why', async () => {
+  /** A lead saving a search around (lat, lng), `mark` done to their address, then a home coming in there: nothing mailed; the alert's states. */
+  const alertAfter = async (lat: number, lng: number, pdid: string, mark: (email: string) => Promise<void>) => {
     const lead = await newLead(app.server, 'jane.localhost');
-    const saved = await lead.client.post('/api/search/savepdq', {
-      name: 'Homes',
-      filtersAsString: JSON.stringify({ polygonmap: square(47.61, -122.33, 0.01) }),
-    });
+    const saved = await lead.client.post('/api/search/savepdq', { name: 'Homes', filtersAsString: JSON.stringify({ polygonmap: square(lat, lng, 0.01) }) });
     expect(saved.status, saved.text).toBe(200);
     await settle(app.server);
-    await bounce(lead.email);
-    await importHomes(app.server, [home('BNC1', { Latitude: 47.612, Longitude: -122.331, UnparsedAddress: '1 Bounce Way' })]);
+    await mark(lead.email);
+    await settle(app.server);
+    await importHomes(app.server, [home(pdid, { Latitude: lat + 0.002, Longitude: lng - 0.001, UnparsedAddress: `1 ${pdid} Way` })]);
     await alertsSettled(app.server);
     expect(await mailsTo(lead.email)).toEqual([]);
     const { rows } = await pool().query<{ state: string }>('SELECT state FROM alert_outbox WHERE lead_id = $1', [lead.leadId]);
-    expect(rows.map((r) => r.state)).toEqual(['suppressed']);
-    expect((await timelineOf(lead.leadId)).filter((s) => BOUNCED.test(s))).toHaveLength(1);
+    return { leadId: lead.leadId, states: rows.map((r) => r.state) };
+  };
+
+  it('property alerts: the matching listing is not mailed, the alert is suppressed and the timeline says why', async () => {
+    const { leadId, states } = await alertAfter(47.61, -122.33, 'BNC1', bounce);
+    expect(states).toEqual(['suppressed']);
+    expect((await timelineOf(leadId)).filter((s) => BOUNCED.test(s))).toHaveLength(1);
   });
 
   it("the homeowner digest: the month's digest is suppressed and the timeline says why", async () => {
@@ -102,6 +108,13 @@ describe('a bounced address, for every e-mail Porchlight sends a lead', () => {
     expect(await stateOf()).toBe('suppressed');
     expect(await mailsTo(lead.email)).toEqual([]);
     expect((await timelineOf(lead.leadId)).filter((s) => BOUNCED.test(s))).toHaveLength(1);
+  });
+
+  // After the reports' count too.
+  it('a lead who complained: the property alert, refused by their consent (a complaint turns e-mail off), is not mailed and the timeline says why', async () => {
+    const { leadId, states } = await alertAfter(47.63, -122.35, 'CMP1', (email) => report({ event: 'complained', recipient: email }));
+    expect(states).toEqual(['suppressed']);
+    expect((await timelineOf(leadId)).filter((s) => /^E-mail not sent: \S+@… marked our e-mail as spam on /.test(s))).toHaveLength(1);
   });
 
   it('mail the person asks for now (a password reset) still goes to an address that bounced: asking proves the mailbox is theirs', async () => {

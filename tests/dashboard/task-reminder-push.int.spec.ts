@@ -1,10 +1,11 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OutboxKit } from '../../src/modules/messaging';
-import { WebPushNotifier } from '../../src/modules/notifications';
 import { reminderId, TaskReminderSender } from '../../src/modules/tasks';
-import { type PushServiceStandIn, type ReceivedPush, startPushServiceStandIn } from '../support/push-service-stand-in';
-import { demoUser, janesLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import type { ReceivedPush } from '../support/push-service-stand-in';
+import { pushStandInServer } from '../support/push-stand-in-server';
+import { demoUser, janesLead, settle, signIn } from '../support/dashboard-fixture';
+import { poolDyingAt } from '../support/dying-pool';
 import { waitUntil } from '../support/wait-until';
 import type { WebClient } from '../support/web-client';
 
@@ -15,14 +16,15 @@ const broker = demoUser('broker');
 const AHEAD_MS = 6_000;
 
 type ReminderRow = { state: string; attempts: number; last_error: string | null; reminder_id: string | null };
+type PushRow = { push_id: string; state: string; attempts: number; last_error: string | null };
 
 /**
  * Task reminders by web push, exactly once, through a push service stand-in speaking RFC 8030
- * (tests/support/push-service-stand-in.ts) and the server's own reminder sender on its sweeps.
+ * (tests/support/push-service-stand-in.ts): the server's own reminder sender hands each to the
+ * one web push outbox at its time, whose sender posts it and retries it on the one policy.
  */
-describe('a task reminder by web push: sent once, retried on the one policy, with one id', () => {
-  let standIn: PushServiceStandIn;
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
+describe('a task reminder by web push: through the one push outbox, sent once, retried on the one policy, with one id', () => {
+  const app = pushStandInServer();
   let janeC: WebClient;
   let leadId: string;
   let pool: pg.Pool;
@@ -34,29 +36,24 @@ describe('a task reminder by web push: sent once, retried on the one policy, wit
     return { taskId: res.body.taskId as string, dueAt, id: reminderId(res.body.taskId as string, dueAt) };
   };
   const idOf = (p: { payload?: unknown }) => (p.payload as { id?: string } | undefined)?.id;
-  const pushesWith = (id: string): ReceivedPush[] => standIn.received.filter((p) => idOf(p) === id);
+  const pushesWith = (id: string): ReceivedPush[] => app.standIn.received.filter((p) => idOf(p) === id);
   const row = async (taskId: string) => (await pool.query<ReminderRow>('SELECT * FROM task_reminder_outbox WHERE task_id = $1', [taskId])).rows[0];
-  const another = () => new TaskReminderSender(fixture.server.app.get(OutboxKit), fixture.server.app.get(WebPushNotifier));
+  /** The reminder's rows in the one web push outbox (its id is their event's). */
+  const pushRows = async (id: string) => (await pool.query<PushRow>('SELECT * FROM web_push_outbox WHERE event_id = $1', [id])).rows;
+  const another = () => new TaskReminderSender(app.server.app.get(OutboxKit));
 
   beforeAll(async () => {
-    standIn = await startPushServiceStandIn();
-    // Tests only: the notifier may post to the stand-in's http://127.0.0.1 origin.
-    fixture = await startDashboardServer({ PUSH_TEST_ORIGINS: standIn.origin });
-    pool = fixture.server.runtime.db.pool;
-    ({ leadId } = await janesLead(fixture.server, { FullName: 'Rita Reminder' }));
-    janeC = await signIn(fixture.server, jane.email, 'jane.localhost');
-    standIn.expectKey((await janeC.get('/api/push/publickey')).body.publicKey);
-    expect((await janeC.post('/api/push/subscribe', standIn.subscribe('jane'))).status).toBe(200);
-    await settle(fixture.server);
-  });
-  afterAll(async () => {
-    await fixture?.stop();
-    await standIn?.close();
+    pool = app.server.runtime.db.pool;
+    ({ leadId } = await janesLead(app.server, { FullName: 'Rita Reminder' }));
+    janeC = await signIn(app.server, jane.email, 'jane.localhost');
+    app.standIn.expectKey((await janeC.get('/api/push/publickey')).body.publicKey);
+    expect((await janeC.post('/api/push/subscribe', app.standIn.subscribe('jane'))).status).toBe(200);
+    await settle(app.server);
   });
 
   it('a push service answering 500 then 201 gets the reminder twice with the same id, recorded sent once', { timeout: 90_000 }, async () => {
     const { taskId, id } = await create('Call Rita back');
-    standIn.failNext('jane', 500, 1);
+    app.standIn.failNext('jane', 500, 1);
     const taken = await waitUntil('the reminder taken by the push service after its 500', async () => pushesWith(id)[0], 60_000);
     expect(taken.payload).toEqual({
       title: 'Task due: Call Rita back',
@@ -66,9 +63,10 @@ describe('a task reminder by web push: sent once, retried on the one policy, wit
       id,
     });
     expect(taken.topic).toBe(id.replace(/-/g, ''));
-    expect(standIn.refused.filter((r) => idOf(r) === id).map((r) => r.status)).toEqual([500]);
-    await waitUntil('the reminder recorded sent', async () => (await row(taskId))?.state === 'sent');
-    expect(await row(taskId)).toMatchObject({ state: 'sent', attempts: 1, last_error: 'push service answered 500', reminder_id: id });
+    expect(app.standIn.refused.filter((r) => idOf(r) === id).map((r) => r.status)).toEqual([500]);
+    await waitUntil('the push recorded sent', async () => (await pushRows(id))[0]?.state === 'sent');
+    expect(await row(taskId)).toMatchObject({ state: 'sent', attempts: 0, reminder_id: id });
+    expect(await pushRows(id)).toMatchObject([{ state: 'sent', attempts: 1, last_error: 'push service answered 500' }]);
     expect(pushesWith(id)).toHaveLength(1);
   });
 
@@ -97,15 +95,16 @@ describe('a task reminder by web push: sent once, retried on the one policy, wit
       60_000,
     );
     expect(sent).toBeLessThanOrEqual(1);
+    await waitUntil('the push recorded sent', async () => (await pushRows(id))[0]?.state === 'sent', 60_000);
     expect(pushesWith(id)).toHaveLength(1);
     expect(await Promise.all([a.sendPending(), b.sendPending()])).toEqual([0, 0]);
     expect(pushesWith(id)).toHaveLength(1);
   });
 
   it('a snooze voids the old time’s reminder and sends the new one; a task handed on reminds its new assignee', { timeout: 90_000 }, async () => {
-    const alexC = await signIn(fixture.server, alex.email, 'demo.localhost');
-    expect((await alexC.post('/api/push/subscribe', standIn.subscribe('alex'))).status).toBe(200);
-    const brokerC = await signIn(fixture.server, broker.email, 'demo.localhost');
+    const alexC = await signIn(app.server, alex.email, 'demo.localhost');
+    expect((await alexC.post('/api/push/subscribe', app.standIn.subscribe('alex'))).status).toBe(200);
+    const brokerC = await signIn(app.server, broker.email, 'demo.localhost');
     const snoozed = await create('Snoozed');
     const handed = await create('Handed on');
     const snoozedTo = new Date(snoozed.dueAt.getTime() + 3_000);
@@ -124,66 +123,50 @@ describe('a task reminder by web push: sent once, retried on the one policy, wit
 
   it('a day of failures marks it failed, shown under failed messages; staff send it again and the same id goes once', { timeout: 120_000 }, async () => {
     const { taskId, id } = await create('Push service down');
-    standIn.failNext('jane', 503, 1_000);
-    await waitUntil('a first failed try', async () => ((await row(taskId))?.attempts ?? 0) >= 1, 60_000);
+    app.standIn.failNext('jane', 503, 1_000);
+    await waitUntil('a first failed try', async () => ((await pushRows(id))[0]?.attempts ?? 0) >= 1, 60_000);
     // A day passes since its first failure: the next failed try is the last.
-    await pool.query(`UPDATE task_reminder_outbox SET first_failed_at = now() - interval '25 hours' WHERE task_id = $1`, [taskId]);
-    await waitUntil('the reminder given up', async () => (await row(taskId))?.state === 'failed', 60_000);
-    expect(await row(taskId)).toMatchObject({ last_error: 'push service answered 503' });
+    await pool.query(`UPDATE web_push_outbox SET first_failed_at = now() - interval '25 hours' WHERE event_id = $1`, [id]);
+    await waitUntil('the push given up', async () => (await pushRows(id))[0]?.state === 'failed', 60_000);
+    const [push] = await pushRows(id);
+    expect(push).toMatchObject({ last_error: 'push service answered 503' });
+    expect(await row(taskId)).toMatchObject({ state: 'sent' });
     expect(pushesWith(id)).toEqual([]);
 
-    const staff = await signIn(fixture.server, demoUser('staff').email);
+    const staff = await signIn(app.server, demoUser('staff').email);
     const list = await staff.get('/api/backoffice/outboxes/failed');
     expect(list.status, list.text).toBe(200);
     const group = (list.body.outboxes as { name: string; label: string; failed: { id: string; channel: string; reason: string }[] }[]).find(
-      (o) => o.name === 'task-reminders',
+      (o) => o.name === 'web-push',
     );
-    expect(group?.failed).toContainEqual(expect.objectContaining({ id, channel: 'push', reason: 'push service answered 503' }));
+    expect(group?.failed).toContainEqual(expect.objectContaining({ id: push!.push_id, channel: 'push', reason: 'push service answered 503' }));
 
-    standIn.failNext('jane', 503, 0);
-    expect((await staff.post(`/api/backoffice/outboxes/task-reminders/${id}/send-again`, {})).status).toBe(202);
+    app.standIn.failNext('jane', 503, 0);
+    expect((await staff.post(`/api/backoffice/outboxes/web-push/${push!.push_id}/send-again`, {})).status).toBe(202);
     await waitUntil('the reminder sent again', async () => pushesWith(id)[0], 60_000);
-    await waitUntil('the reminder recorded sent', async () => (await row(taskId))?.state === 'sent');
+    await waitUntil('the push recorded sent', async () => (await pushRows(id))[0]?.state === 'sent');
     expect(pushesWith(id)).toHaveLength(1);
   });
 
-  it('a crash between the push and the commit sends it again after restart with the same id, then never again', { timeout: 90_000 }, async () => {
-    // This case is the only instance: the server's own sender stops, as if this one had died.
-    await fixture.server.app.get(TaskReminderSender).onModuleDestroy();
+  it('a crash before the reminder’s commit queues nothing; after restart it is queued and pushed once', { timeout: 90_000 }, async () => {
+    // This case is the only instance: the server's own reminder sender stops, as if this one had died.
+    await app.server.app.get(TaskReminderSender).onModuleDestroy();
     const { taskId, dueAt, id } = await create('Crash and restart');
     await waitUntil('the due time', async () => (await pool.query<{ due: boolean }>('SELECT now() >= $1 AS due', [dueAt])).rows[0]!.due, 60_000);
-    // The process dies after the push service took the reminder, before the row's commit.
-    const dying = new Proxy(pool, {
-      get(target, prop) {
-        if (prop !== 'connect') return Reflect.get(target, prop, target);
-        // pg's own pool.query checks out with a callback: that path is left as it is.
-        return async (...callback: unknown[]) => {
-          if (callback.length) return (target.connect as (...a: unknown[]) => unknown).apply(target, callback);
-          const client = await target.connect();
-          return new Proxy(client, {
-            get(c, p) {
-              if (p !== 'query') return Reflect.get(c, p, c);
-              return (sql: unknown, ...rest: unknown[]) =>
-                typeof sql === 'string' && sql.includes("SET state = 'sent'")
-                  ? Promise.reject(new Error('the process died'))
-                  : (c.query as (...args: unknown[]) => unknown).apply(c, [sql, ...rest]);
-            },
-          });
-        };
-      },
-    });
-    const kit = fixture.server.app.get(OutboxKit);
-    const crashing = new TaskReminderSender({ ...kit, pool: dying } as OutboxKit, fixture.server.app.get(WebPushNotifier));
+    // The process dies after queueing the push, before the reminder row's commit.
+    const dying = poolDyingAt(pool, "SET state = 'sent'");
+    const kit = app.server.app.get(OutboxKit);
+    const crashing = new TaskReminderSender({ ...kit, pool: dying } as OutboxKit);
     await expect(crashing.sendPending()).rejects.toThrow('the process died');
-    expect(pushesWith(id)).toHaveLength(1);
+    expect((await pool.query('SELECT 1 FROM web_push_queue WHERE event_id = $1', [id])).rowCount).toBe(0);
     expect(await row(taskId)).toMatchObject({ state: 'pending', attempts: 0 });
 
     const restarted = another();
     expect(await restarted.sendPending()).toBe(1);
-    expect(pushesWith(id)).toHaveLength(2);
-    expect(new Set(pushesWith(id).map((p) => p.topic))).toEqual(new Set([id.replace(/-/g, '')]));
-    expect(await row(taskId)).toMatchObject({ state: 'sent', attempts: 0 });
     expect(await restarted.sendPending()).toBe(0);
-    expect(pushesWith(id)).toHaveLength(2);
+    await waitUntil('the reminder pushed', async () => (await pushRows(id))[0]?.state === 'sent', 60_000);
+    expect(await row(taskId)).toMatchObject({ state: 'sent', attempts: 0 });
+    expect(pushesWith(id)).toHaveLength(1);
+    expect(pushesWith(id)[0]!.topic).toBe(id.replace(/-/g, ''));
   });
 });

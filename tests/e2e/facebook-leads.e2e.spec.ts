@@ -3,10 +3,10 @@ import { hubSignatureOf } from '../../src/modules/facebook-leads/hub-signature';
 import { seriousViolations } from '../support/axe';
 import { dashboardBrowserApp } from '../support/browser-app';
 import { facebookGraphStandIn } from '../support/facebook-graph-stand-in';
+import { openDashboardView } from '../support/dashboard-view-page';
 import { signInPage } from '../support/sign-in-page';
 import { WebClient } from '../support/web-client';
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const APP_SECRET = 'meta-app-secret-for-e2e';
 const PAGE = '104857600000011';
 const FORM = '2001000000000011';
@@ -30,12 +30,7 @@ describe('Settings → Facebook leads in Chromium: a page connected by keyboard,
   const app = dashboardBrowserApp(undefined, () => ({ FACEBOOK_APP_SECRET: APP_SECRET, FACEBOOK_VERIFY_TOKEN: 'verify-e2e', FACEBOOK_GRAPH_URL: graph.url }));
 
   it('the empty state, a bad token refused with Facebook’s words, the page connected and its forms listed, a source renamed; axe-clean at 390 px', async () => {
-    const context = await app.browser.newContext(PHONE);
-    const page = await context.newPage();
-    await page.goto(`${app.server.url}/search`);
-    await signInPage(page, 'broker@demo.test');
-    await page.goto(`${app.server.url}/dashboard?view=facebook`);
-    await page.getByRole('heading', { name: 'Facebook lead ads', level: 1 }).waitFor();
+    const { context, page } = await openDashboardView(app, { email: 'broker@demo.test', view: 'facebook', heading: 'Facebook lead ads' });
     await page.getByText('No page connected yet.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -125,12 +120,7 @@ describe('Settings → Facebook leads in Chromium: a page connected by keyboard,
 
   it('the lead-flow screen lists a new Facebook form after "Refresh forms" (by keyboard), not before; axe-clean at 390 px', async () => {
     graph.pages.get(PAGE)!.forms.push({ id: '2001000000000013', name: 'Spring open house' });
-    const context = await app.browser.newContext(PHONE);
-    const page = await context.newPage();
-    await page.goto(`${app.server.url}/search`);
-    await signInPage(page, 'broker@demo.test');
-    await page.goto(`${app.server.url}/dashboard?view=lead-flow`);
-    await page.getByRole('heading', { name: 'Lead flow', level: 1 }).waitFor();
+    const { context, page } = await openDashboardView(app, { email: 'broker@demo.test', view: 'lead-flow', heading: 'Lead flow' });
     const rules = page.getByRole('table');
     await rules.getByRole('rowheader', { name: 'FB Sellers' }).waitFor();
     expect(await rules.getByRole('rowheader', { name: 'Facebook: Spring open house' }).count()).toBe(0);

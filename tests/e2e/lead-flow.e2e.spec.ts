@@ -1,22 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { dashboardBrowserApp } from '../support/browser-app';
+import { openDashboardView } from '../support/dashboard-view-page';
 import { signInPage } from '../support/sign-in-page';
 import { WebClient } from '../support/web-client';
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+/** The broker on Settings → Lead flow, on a phone. */
+const LEAD_FLOW = { email: 'broker@demo.test', view: 'lead-flow', heading: 'Lead flow' };
 
 describe('Settings → Lead flow in Chromium: rules by source, the intake URL and address, unread deliveries; by keyboard, at 390 px', () => {
   const app = dashboardBrowserApp();
 
   it('the broker routes Zillow to Alex, copies and renews the intake URL, and makes a lead of an unread delivery; axe-clean at 390 px', async () => {
-    const context = await app.browser.newContext(PHONE);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.server.url });
-    const page = await context.newPage();
-    await page.goto(`${app.server.url}/search`);
-    await signInPage(page, 'broker@demo.test');
-    await page.goto(`${app.server.url}/dashboard?view=lead-flow`);
-    await page.getByRole('heading', { name: 'Lead flow', level: 1 }).waitFor();
+    const { context, page } = await openDashboardView(app, { ...LEAD_FLOW, permissions: ['clipboard-read', 'clipboard-write'] });
     await page.getByText('Nothing unread').waitFor();
     // Opening the screen makes nothing: the broker creates the address and the URL.
     await page.getByRole('button', { name: 'Create address' }).click();
@@ -72,12 +68,7 @@ describe('Settings → Lead flow in Chromium: rules by source, the intake URL an
   });
 
   it('"Refresh forms" with no Facebook page connected says so and links to Settings → Facebook lead ads (by keyboard, at 390 px)', async () => {
-    const context = await app.browser.newContext(PHONE);
-    const page = await context.newPage();
-    await page.goto(`${app.server.url}/search`);
-    await signInPage(page, 'broker@demo.test');
-    await page.goto(`${app.server.url}/dashboard?view=lead-flow`);
-    await page.getByRole('heading', { name: 'Lead flow', level: 1 }).waitFor();
+    const { context, page } = await openDashboardView(app, LEAD_FLOW);
     await page.getByRole('button', { name: 'Refresh forms' }).focus();
     await page.keyboard.press('Enter');
     const status = page.getByRole('status').filter({ hasText: 'No Facebook page is connected, so there are no lead forms to list' });

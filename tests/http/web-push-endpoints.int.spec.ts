@@ -6,7 +6,7 @@ import { handleCommand } from '../../src/commands/handle-command';
 import { webPushStream } from '../../src/modules/notifications/notifications.events';
 import { UNKNOWN_PUSH_SERVICE } from '../../src/modules/notifications/push-services';
 import { subscriptionsDecider } from '../../src/modules/notifications/subscriptions';
-import { WebPushNotifier } from '../../src/modules/notifications/send-push/web-push.reactor';
+import { queueNotification, WebPushSender } from '../../src/modules/notifications';
 import { demoUser, signIn, startDashboardServer } from '../support/dashboard-fixture';
 
 /** Keys a browser would send: a P-256 public key and a 16-byte secret, URL-safe base64. */
@@ -60,8 +60,13 @@ describe('web push subscriptions: only known push services, so the server never 
       systemContext(),
     );
     await fixture.server.runtime.runner.waitForCatchUp();
-    const sent = await fixture.server.app.get(WebPushNotifier).notify([`user:${broker.userId}`], { title: 'New lead', body: 'x', url: '/dashboard', tag: 't' });
-    expect(sent).toBe(0);
+    const { pool } = fixture.server.runtime.db;
+    await queueNotification(pool, 'endpoint check', broker.userId, { title: 'New lead', body: 'x', url: '/dashboard', tag: 't' });
+    const sender = fixture.server.app.get(WebPushSender);
+    await sender.planQueued();
+    await sender.sendPending();
+    const planned = await pool.query('SELECT 1 FROM web_push_outbox WHERE user_id = $1 AND endpoint LIKE $2', [broker.userId, `https://127.0.0.1:${port}/%`]);
+    expect(planned.rowCount).toBe(0);
     expect(connections).toBe(0);
   });
 });

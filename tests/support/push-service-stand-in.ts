@@ -34,8 +34,8 @@ export type PushServiceStandIn = {
   readonly refused: RefusedPush[];
   /** A browser's subscription at this service (its own key pair and auth secret). */
   subscribe(name: string): StandInSubscription;
-  /** The next `times` well-formed pushes to this subscription are answered `status` (a push service having trouble). */
-  failNext(name: string, status: number, times?: number): void;
+  /** The next `times` well-formed pushes to this subscription (of those `only` picks, by what they hold) are answered `status` (a push service having trouble). */
+  failNext(name: string, status: number, times?: number, only?: (payload: unknown) => boolean): void;
   /** Only JWTs signed by this VAPID public key are taken (the server's). */
   expectKey(publicKey: string): void;
   /** Until a push matching `match` arrived (about 10 s at most). */
@@ -58,7 +58,7 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
   const browsers = new Map<string, { ecdh: ECDH; auth: Buffer }>();
   const received: ReceivedPush[] = [];
   const refused: RefusedPush[] = [];
-  const failures = new Map<string, { status: number; times: number }>();
+  const failures = new Map<string, { status: number; times: number; only?: (payload: unknown) => boolean }>();
   let expectedKey: string | null = null;
   let origin = '';
 
@@ -92,7 +92,7 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
       try {
         const push = take(req, Buffer.concat(chunks));
         const failure = failures.get(push.path);
-        if (failure && failure.times > 0) {
+        if (failure && failure.times > 0 && (!failure.only || failure.only(push.payload))) {
           failure.times--;
           refused.push({ path: push.path, status: failure.status, reason: 'told to fail', payload: push.payload });
           res.writeHead(failure.status, { 'content-type': 'text/plain' }).end('try again later');
@@ -121,8 +121,8 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
       browsers.set(`/push/${name}`, { ecdh, auth });
       return { endpoint: `${origin}/push/${name}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };
     },
-    failNext(name, status, times = 1) {
-      failures.set(`/push/${name}`, { status, times });
+    failNext(name, status, times = 1, only) {
+      failures.set(`/push/${name}`, { status, times, only });
     },
     expectKey(publicKey) {
       expectedKey = publicKey;

@@ -38,6 +38,7 @@ import { taskReminderPushQueue } from './058-task-reminder-push-queue';
 import { sealedItemAddresses } from './059-sealed-item-addresses';
 import { webPushOutbox } from './060-web-push-outbox';
 import { oneTimeBackfills } from './061-one-time-backfills';
+import { pondPushesOneOutbox } from './062-pond-pushes-one-outbox';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
 export const migrations: readonly Migration[] = [
@@ -80,4 +81,5 @@ export const migrations: readonly Migration[] = [
   sealedItemAddresses,
   webPushOutbox,
   oneTimeBackfills,
+  pondPushesOneOutbox,
 ];

@@ -9,4 +9,4 @@ export { textDeliveryEventTypes, textDeliveryStream } from './compliance.events'
 export { type AutomatedText, queueAutomatedText, withdrawAutomatedTexts } from './quiet-hours/automated-text-queue';
 export { undeliverable, undeliverableMessage } from './email-delivery/email-address';
 export { recordEmailSkipped, UNSUBSCRIBED_REASON } from './email-delivery/email-skipped';
-export { HeldAddressesModule } from './email-delivery/held-addresses';
+export { HeldAddressesModule, recordEmailWithheld } from './email-delivery/held-addresses';

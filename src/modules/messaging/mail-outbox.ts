@@ -53,7 +53,7 @@ export type OutboxTable = {
  */
 export function sendOneFromOutbox<Row extends Record<string, unknown>, M>(
   pool: pg.Pool,
-  deliver: (message: M, key: string, row: Row) => Promise<unknown>,
+  deliver: (message: M, key: string, row: Row, tx: pg.PoolClient) => Promise<unknown>,
   t: OutboxTable,
   compose: (row: Row) => Promise<OutboxPlan<M>>,
   onFailure: (row: Row, err: Error, failure: SendFailure) => void,
@@ -74,7 +74,7 @@ export function sendOneFromOutbox<Row extends Record<string, unknown>, M>(
     }
     let delivered: unknown;
     try {
-      delivered = await deliver(plan.message, String(key), row);
+      delivered = await deliver(plan.message, String(key), row, tx);
     } catch (err) {
       if (err instanceof MailHeldBack) {
         const held = t.heldState ?? 'suppressed';
@@ -110,8 +110,11 @@ export type OutboxSenderOptions = {
 type Delivery<M> = {
   /** What the log calls the messages ('e-mails', 'texts'). */
   readonly what: string;
-  /** Hands a message to its provider (`key`: its row's id, the same on every retry). */
-  readonly deliver: (message: M, key: string, row: Record<string, unknown>) => Promise<unknown>;
+  /**
+   * Hands a message to its provider (`key`: its row's id, the same on every retry), or to another
+   * outbox in `tx`, the row's own transaction (kept or lost with the row's state).
+   */
+  readonly deliver: (message: M, key: string, row: Record<string, unknown>, tx: pg.PoolClient) => Promise<unknown>;
 };
 
 /**

@@ -100,8 +100,15 @@ export class HoldingMailer extends Mailer {
   }
 
   async send(m: MailMessage): Promise<void> {
-    const reason = m.requested ? null : this.held ? await this.held.reasonToHold(m) : (m.lead?.withheld ?? null);
+    const reason = await this.reasonToHold(m);
     if (reason !== null) throw new MailHeldBack(reason);
     await this.inner.send(m);
+  }
+
+  /** Why this message must not go, or null: asked-for mail always goes; else the held addresses decide, or, without them (no compliance context), the sender's own reason. */
+  private async reasonToHold(m: MailMessage): Promise<string | null> {
+    if (m.requested) return null;
+    if (this.held) return this.held.reasonToHold(m);
+    return m.lead?.withheld ?? null;
   }
 }

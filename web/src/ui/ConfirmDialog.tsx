@@ -4,6 +4,9 @@ import forms from './forms.module.css';
 import { Modal } from './Modal';
 import styles from './ConfirmDialog.module.css';
 
+/** Said when the action fails without the server's own words (the server cannot be reached): nothing happened, so it may be tried again. */
+export const CONFIRM_FAILURE = 'The server cannot be reached: nothing was changed, try again';
+
 type Props = {
   readonly open: boolean;
   readonly title: string;
@@ -21,8 +24,6 @@ type Props = {
    * the dialog when the action is done.
    */
   readonly onConfirm: () => unknown;
-  /** Said when the action fails without the server's own words (the server cannot be reached). */
-  readonly failure?: string;
   readonly onCancel: () => void;
   /** What happens if it is confirmed. */
   readonly children: ReactNode;
@@ -32,18 +33,7 @@ type Props = {
  * Asks before an action that is hard or impossible to undo. Focus starts on the safe button, so
  * Enter pressed out of habit keeps things as they are; Escape (and the backdrop) keeps them too.
  */
-export function ConfirmDialog({
-  open,
-  title,
-  action,
-  busyAction = action,
-  keepLabel = 'Cancel',
-  tone = 'danger',
-  onConfirm,
-  failure = 'The server cannot be reached: nothing was changed, try again',
-  onCancel,
-  children,
-}: Props) {
+export function ConfirmDialog({ open, title, action, busyAction = action, keepLabel = 'Cancel', tone = 'danger', onConfirm, onCancel, children }: Props) {
   const keep = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -62,7 +52,8 @@ export function ConfirmDialog({
       () => setBusy(false),
       (err: unknown) => {
         setBusy(false);
-        setError(err instanceof ApiError ? err.message : failure);
+        // Status 0: the request never reached the server (ApiError's own words say no more than that).
+        setError(err instanceof ApiError && err.status !== 0 ? err.message : CONFIRM_FAILURE);
       },
     );
   };

@@ -10,6 +10,7 @@ import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { logger } from '../../../shared/logger';
 import { CommunicationLinks, loadAccount } from '../../accounts';
+import { recordEmailWithheld, UNSUBSCRIBED_REASON } from '../../compliance';
 import { addressText, listingPriceText, Mailer, MailHeldBack, recordFailure, RETRY_DUE } from '../../messaging';
 import { queueNotification } from '../../notifications';
 import { stableId } from '../../../shared/stable-id';
@@ -244,6 +245,9 @@ export class AlertDispatcher extends SweptReactor {
     const sendable = rows.filter((r) => consents(r) && listings.has(r.pdid) && site);
     const skipped = ids.filter((id) => !sendable.some((r) => r.alert_id === id));
     if (skipped.length) await this.lock!.query(`UPDATE alert_outbox SET state = 'suppressed' WHERE alert_id = ANY($1::uuid[])`, [skipped]);
+    // The lead's e-mail is off (they unsubscribed, or a complaint turned it off): the e-mail is not composed, and the timeline says why, as the mail path says it for an e-mail it holds back.
+    if (account.exists && !account.consent.email)
+      await recordEmailWithheld(this.store, account.email, { leadId: first.lead_id, messageId: first.alert_id, withheld: UNSUBSCRIBED_REASON });
     if (!sendable.length || !account.exists || !site) return false;
 
     const digestId = digest ? stableId(`digest ${sendable.map((r) => r.alert_id).join(' ')}`) : null;

@@ -1,7 +1,7 @@
 import { Global, Inject, Injectable, Module } from '@nestjs/common';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { loadLead } from '../../leads';
-import { HeldAddresses, type MailMessage } from '../../messaging';
+import { HeldAddresses, type MailLead, type MailMessage } from '../../messaging';
 import { undeliverable, undeliverableMessage } from './email-address';
 import { recordEmailSkipped } from './email-skipped';
 
@@ -18,16 +18,31 @@ export class UndeliverableAddresses extends HeldAddresses {
   }
 
   async reasonToHold(m: MailMessage): Promise<string | null> {
-    const bounced = await undeliverable(this.store, m.to);
-    const reason = bounced ? undeliverableMessage(m.to, bounced) : (m.lead?.withheld ?? null);
-    if (reason === null) return null;
-    const { lead } = m.lead ? await loadLead(this.store, m.lead.leadId) : { lead: null };
-    if (m.lead && lead?.exists) {
-      const crm = m.lead.byUserId ? { byUserId: m.lead.byUserId } : undefined;
-      await recordEmailSkipped(this.store, { leadId: lead.leadId, siteId: lead.siteId }, m.lead.messageId, reason, crm);
-    }
+    const reason = await holdReason(this.store, m.to, m.lead?.withheld ?? null);
+    if (reason !== null && m.lead) await sayOnTimeline(this.store, m.lead, reason);
     return reason;
   }
+}
+
+/**
+ * An e-mail to a lead its sender does not even compose, since the lead's e-mail is off (`withheld`
+ * says why from the sender's side): on the lead's timeline as the mail path words a held one, the
+ * address's own state first (a complaint turned the e-mail off: the complaint is what to say).
+ */
+export async function recordEmailWithheld(store: EventStore, to: string, lead: MailLead & { readonly withheld: string }): Promise<void> {
+  await sayOnTimeline(store, lead, (await holdReason(store, to, lead.withheld)) ?? lead.withheld);
+}
+
+async function holdReason(store: EventStore, to: string, withheld: string | null): Promise<string | null> {
+  const bounced = await undeliverable(store, to);
+  return bounced ? undeliverableMessage(to, bounced) : withheld;
+}
+
+async function sayOnTimeline(store: EventStore, to: MailLead, reason: string): Promise<void> {
+  const { lead } = await loadLead(store, to.leadId);
+  if (!lead.exists) return;
+  const crm = to.byUserId ? { byUserId: to.byUserId } : undefined;
+  await recordEmailSkipped(store, { leadId: lead.leadId, siteId: lead.siteId }, to.messageId, reason, crm);
 }
 
 /** Global only so that messaging's Mailer finds the HeldAddresses port (as it finds AgentMailboxes). */

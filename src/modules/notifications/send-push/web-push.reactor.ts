@@ -1,12 +1,10 @@
-import { type PushSubscriptionRow, pushSubscriptionsFor } from '../../../../projections/web-push';
+import type { PushSubscriptionRow } from '../../../../projections/web-push';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type pg from 'pg';
 import webPush from 'web-push';
-import { CONFIG, DB_POOL } from '../../../runtime/tokens';
+import { CONFIG } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { systemContext } from '../../../commands/command-context';
-import { logger } from '../../../shared/logger';
 import { webPushStream } from '../notifications.events';
 import { isPushServiceEndpoint } from '../push-services';
 import { type Vapid, VapidKeys } from '../vapid-keys';
@@ -14,11 +12,9 @@ import { LEVEL } from '../../accounts';
 import { SubscriptionsCommand } from '../subscriptions.command';
 import { deliveryErrorWords } from '../../../contract/text-delivery';
 
-const log = logger('web-push');
-
 /**
- * `id`: the same notification sent again (a reminder re-sent after a crash between sending and
- * recording it) carries the same id, and the service worker shows an id once.
+ * `id`: the same notification sent again (re-sent after a crash between sending and recording
+ * it) carries the same id, and the service worker shows an id once.
  */
 export type Notification = { readonly title: string; readonly body: string; readonly url: string; readonly tag: string; readonly id?: string };
 
@@ -106,13 +102,12 @@ type SubRow = PushSubscriptionRow;
  * Posts web pushes as the Web Push protocol says (RFC 8030: TTL, aes128gcm content per RFC 8291,
  * a VAPID JWT per RFC 8292), only to a known push service (or a PUSH_TEST_ORIGINS stand-in in
  * tests), and drops a subscription the push service says is gone (404/410) with
- * WebPushUnsubscribed. The pushes of events go through the web push outbox (WebPushSender); the
- * task reminders and pond notices, each from its own outbox, call `notify`.
+ * WebPushUnsubscribed. Every push goes through the web push outbox (WebPushSender), which calls
+ * `postTo` once per row.
  */
 @Injectable()
 export class WebPushNotifier {
   constructor(
-    @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(VapidKeys) private readonly vapid: VapidKeys,
     @Inject(CONFIG) private readonly config: Config,
@@ -136,58 +131,6 @@ export class WebPushNotifier {
       );
       return 'gone';
     }
-  }
-
-  /**
-   * Sends `n` (or what `n` words for each subscription's audience) to the subscriptions of these
-   * rooms' users; answers how many push services took it. `failWhenNoneTook` (an outbox's push,
-   * which the retry policy tries again): when there were subscriptions and none took it, throws
-   * with the push services' status (404 or 410 when every one is gone, which the policy reads as final).
-   */
-  async notify(
-    rooms: readonly string[],
-    n: Notification | ((audience: Audience) => Notification | null),
-    opts: { failWhenNoneTook?: boolean } = {},
-  ): Promise<number> {
-    const userIds = rooms.filter((r) => r.startsWith('user:')).map((r) => r.slice(5));
-    const staff = rooms.includes('staff');
-    if (userIds.length === 0 && !staff) return 0;
-    let subs: SubRow[];
-    try {
-      subs = await pushSubscriptionsFor(this.pool, userIds, staff);
-    } catch {
-      return 0;
-    }
-    // Subscriptions recorded before endpoints were checked are never posted to unless on a known push service.
-    subs = subs.filter((s) => this.mayPostTo(s.endpoint));
-    if (subs.length === 0) return 0;
-    const vapid = await this.vapid.get();
-    let sent = 0;
-    const failed: (number | null)[] = [];
-    await Promise.all(
-      subs.map(async (s) => {
-        const notification = typeof n === 'function' ? n(audienceOf(s.security_level)) : n;
-        if (!notification) return;
-        try {
-          await post(s, notification, vapid);
-          sent++;
-        } catch (err) {
-          const status = (err as { statusCode?: number }).statusCode;
-          failed.push(status ?? null);
-          if (status === 404 || status === 410) {
-            await this.commands
-              .execute(new SubscriptionsCommand(webPushStream(s.user_id), { kind: 'unsubscribe', userId: s.user_id, endpoint: s.endpoint }, systemContext()))
-              .catch(() => undefined);
-          } else log.warn('a web push was not delivered', { status: status ?? null });
-        }
-      }),
-    );
-    if (opts.failWhenNoneTook && sent === 0 && failed.length > 0) {
-      const gone = failed.every((st) => st === 404 || st === 410);
-      const status = gone ? failed[0] : failed.find((st) => st !== null && st !== 404 && st !== 410);
-      throw Object.assign(new Error(gone ? 'every push subscription is gone' : 'no push service took the notification'), status ? { statusCode: status } : {});
-    }
-    return sent;
   }
 }
 

@@ -12,12 +12,12 @@ import { EventStore } from '../../../eventstore/event-store.port';
 import { logger } from '../../../shared/logger';
 import { loadAccount } from '../../accounts';
 import { addressText, Mailer, recordFailure, RETRY_DUE, SmsSender } from '../../messaging';
-import { WebPushNotifier } from '../../notifications';
+import { queueWebPush, WORDED } from '../../notifications';
 import { evolveLead, initialLead, leadStream } from '../../leads';
 import type { InquirySubmitted, LeadCaptured, LeadEvent } from '../../leads/leads.events';
 import { loadOffice } from '../../office';
 import type { NoticeLead } from './new-lead-notice';
-import { type Channel, type NoticeEvent, planNotices, type Recipient } from './notice-plan';
+import { type Channel, type Notice, type NoticeEvent, planNotices, type Recipient } from './notice-plan';
 
 const log = logger('speed-to-lead');
 const SWEEP_MS = 2000;
@@ -29,7 +29,7 @@ type OutboxRow = {
   notice_id: string;
   lead_id: string;
   recipient_id: string;
-  channel: Channel;
+  channel: Exclude<Channel, 'push'>;
   to_address: string;
   subject: string;
   body: string;
@@ -41,15 +41,16 @@ type Outcome = 'done' | 'failed' | 'none';
 /**
  * Speed to lead: when a lead is assigned (LeadAssigned, LeadReassigned, LeadClaimed) its agent
  * is told at once by e-mail and, with a cell phone and consent, by text; a lead put in the pond
- * is told to every active agent of the office (and by web push); the broker gets a copy when the
- * office asks (OfficeSettings.copyBrokerOnNewLeads).
+ * is told to every active agent of the office (and by web push, through the one web push outbox:
+ * queued in step 1's transaction, its notice's id the notification's); the broker gets a copy
+ * when the office asks (OfficeSettings.copyBrokerOnNewLeads).
  *
  * Exactly once across crashes and instances, in two steps, each on rows taken with their row
  * lock (FOR UPDATE SKIP LOCKED: two instances never take the same one) and finished in the same
  * transaction: (1) an event the lead_notices projection queued becomes one outbox row per
  * recipient and channel, keyed by an id derived from the event, the recipient and the channel
  * (ON CONFLICT DO NOTHING), and the queue row is marked; (2) each outbox row is sent through the
- * Mailer, SmsSender or web push and marked sent, its words and address cleared. Only a death
+ * Mailer or SmsSender and marked sent, its words and address cleared. Only a death
  * between a provider accepting a message and the commit can send it twice (no provider joins our
  * transaction). Woken by the projection's signal, swept every 2 s. No personal data is logged.
  */
@@ -62,7 +63,6 @@ export class NewLeadNotifier extends SweptReactor {
     @Inject(SearchIndex) private readonly index: SearchIndex,
     @Inject(Mailer) private readonly mailer: Mailer,
     @Inject(SmsSender) private readonly sms: SmsSender,
-    @Inject(WebPushNotifier) private readonly webPush: WebPushNotifier,
     @Inject(CONFIG) private readonly config: Config,
   ) {
     super();
@@ -104,6 +104,10 @@ export class NewLeadNotifier extends SweptReactor {
       }
       const notices = await this.plan(row);
       for (const n of notices) {
+        if (n.channel === 'push') {
+          await queueWebPush(tx, pondPush(row.lead_id, n));
+          continue;
+        }
         await tx.query(
           `INSERT INTO lead_notice_outbox (notice_id, event_id, lead_id, recipient_id, channel, to_address, subject, body, html, url)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (notice_id) DO NOTHING`,
@@ -150,14 +154,6 @@ export class NewLeadNotifier extends SweptReactor {
         return this.mailer.send({ to: n.to_address, subject: n.subject, text: n.body, ...(n.html ? { html: n.html } : {}) });
       case 'sms':
         await this.sms.send({ to: n.to_address, body: n.body, mediaUrl: null });
-        return;
-      case 'push':
-        // A browser without a subscription simply gets none; push services that all failed are tried again as the retry policy says (all gone: given up).
-        await this.webPush.notify(
-          [`user:${n.to_address}`],
-          { title: n.subject, body: n.body, url: n.url, tag: `pond-${n.lead_id}` },
-          { failWhenNoneTook: true },
-        );
         return;
     }
   }
@@ -217,4 +213,10 @@ export class NewLeadNotifier extends SweptReactor {
       listing: listing ? addressText(listing) : pdid,
     };
   }
+}
+
+/** A pond notice's web push as the web push outbox takes it: worded for its one person, the notice's id its event's and its notification's (a push service and the service worker show it once). */
+function pondPush(leadId: string, n: Notice) {
+  const notification = { title: n.subject, body: n.body, url: n.url, tag: `pond-${leadId}`, id: n.noticeId };
+  return { eventId: n.noticeId, name: WORDED, leadId: null, userIds: [n.recipientId], payload: notification, at: new Date() };
 }

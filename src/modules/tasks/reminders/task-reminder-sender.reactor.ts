@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { listTasks } from '../../../../projections/tasks';
 import { TASK_TYPE_LABEL } from '../../../contract/tasks';
 import { OutboxKit, type OutboxPlan, OutboxSender } from '../../messaging';
-import { type Notification, WebPushNotifier } from '../../notifications';
+import { type Notification, queueWebPush, WORDED } from '../../notifications';
 import { loadTask } from '../task';
 import { REMINDER_QUEUED_SIGNAL } from './reminder.queue';
 
@@ -25,23 +25,24 @@ const OUTBOX = {
 };
 
 /**
- * Sends the task reminders queued in task_reminder_outbox by the task_reminders projection, by
- * web push at their due time, through the messaging context's outbox (the row taken under its
- * lock, pushed and marked sent in one transaction; two instances never take the same row). The
- * task is read from its stream first: done, moved or gone makes the reminder void. When the
- * assignee has subscriptions and no push service took it, the try fails and the one retry policy
- * spaces the next (a day of failures: failed, shown under failed messages, sendable again); every
- * try carries the reminder's id, so a push service (Topic) and the service worker show it once.
+ * Hands the task reminders queued in task_reminder_outbox by the task_reminders projection to the
+ * one web push outbox at their due time (the row taken under its lock, its push queued in
+ * web_push_queue and the row marked sent in one transaction; two instances never take the same
+ * row). The task is read from its stream first: done, moved or gone makes the reminder void. The
+ * web push sender then sends it to each of the assignee's browsers once, on the one retry policy;
+ * the reminder's id is its push's event id and notification id, so a push service (Topic) and
+ * the service worker show it once.
  */
 @Injectable()
 export class TaskReminderSender extends OutboxSender<Row, ReminderPush> {
-  constructor(@Inject(OutboxKit) kit: OutboxKit, @Inject(WebPushNotifier) notifier: WebPushNotifier) {
+  constructor(@Inject(OutboxKit) kit: OutboxKit) {
     super(kit, {
       name: 'task-reminders',
       what: 'web pushes',
       signal: REMINDER_QUEUED_SIGNAL,
       table: OUTBOX,
-      deliver: (p) => notifier.notify([`user:${p.userId}`], p.notification, { failWhenNoneTook: true }),
+      deliver: (p, reminderId, _row, tx) =>
+        queueWebPush(tx, { eventId: reminderId, name: WORDED, leadId: null, userIds: [p.userId], payload: p.notification, at: new Date() }),
     });
   }
 

@@ -27,7 +27,6 @@ export function ForgetSellerButton({ pdid, mail, onForgotten }: { readonly pdid:
         keepLabel="Keep"
         action="Forget the seller"
         busyAction="Erasing…"
-        failure="The server cannot be reached: nothing was erased, try again"
         onCancel={() => setOpen(false)}
         onConfirm={forget}
       >

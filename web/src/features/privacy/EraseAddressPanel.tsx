@@ -81,7 +81,6 @@ export function EraseAddressPanel() {
         keepLabel="Keep"
         action="Erase"
         busyAction="Erasing…"
-        failure="The server cannot be reached: nothing was erased, try again"
         onCancel={() => setAsking(false)}
         onConfirm={erase}
       >
