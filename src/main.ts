@@ -5,7 +5,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { OpenApiController } from './http/openapi/openapi.controller';
-import { projectionsFor } from './app/projections';
+import { projectionsFor, replayedLast } from './app/projections';
 import { createRuntime } from './app/runtime';
 import type { Runtime } from './runtime/runtime';
 import { type Config, ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './config/config';
@@ -46,7 +46,7 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   setLogLevel(config.logLevel);
   setLogFormat(config.logFormat);
   for (const warning of startWarnings(config)) log.warn(warning);
-  const runtime = await createRuntime(config, { ...opts, projections: projectionsFor(config) });
+  const runtime = await createRuntime(config, { ...opts, projections: projectionsFor(config), replayLast: replayedLast(config) });
   // Bulk replays over a long log run while the app is built (the in-memory index folds the log meanwhile); nothing is applied live before start().
   runtime.runner.warmUp();
   const metrics = new Metrics();

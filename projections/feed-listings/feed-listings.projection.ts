@@ -61,6 +61,8 @@ export const feedListingsProjection: Projection = {
         held = new Map();
         await copyRows(ctx.tx, table, ['mls', 'listing_key'], rows);
       },
+      // The listing's id, not its record: most of what an import's log holds.
+      ['pdid'],
     );
     await rebuildKey();
     await ctx.tx.query(`ANALYZE ${table}`);

@@ -23,6 +23,14 @@ const READ_LIMIT = 20_000;
 export type Share = { readonly of: number; readonly index: number };
 
 /**
+ * The keys of the events' data a fold reads, when it reads few of a big event's (the feeds' key
+ * lists read a listing's id, not its whole record): PostgreSQL sends only these, and Node parses
+ * only these. Keys as stored, before upcastData renames any. Undefined: all of it.
+ */
+export type DataKeys = readonly string[] | undefined;
+const DATA_KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/**
  * Folds the log of `types` through the replay's `upTo` in memory, a share of the listings at a
  * time (by a hash of `data->>'pdid'`, in SQL, so each listing is folded from all its events in
  * order and the others stay in PostgreSQL), calling `endPass` after each share so that the
@@ -36,6 +44,7 @@ export async function foldLogInPasses(
   eventsPerPass: number,
   fold: (e: LoggedEvent) => void,
   endPass: () => Promise<void>,
+  keys?: DataKeys,
 ): Promise<number> {
   const { rows } = await ctx.tx.query<{ n: string }>(
     `SELECT count(*) AS n FROM events WHERE type = ANY($1::text[]) AND (transaction_id, global_position) <= ($2::xid8, $3::bigint)`,
@@ -44,11 +53,18 @@ export async function foldLogInPasses(
   const passes = Math.max(1, Math.ceil(Number(rows[0]!.n) / eventsPerPass));
   let covered = 0;
   for (let pass = 0; pass < passes; pass++) {
-    await foldShare(ctx.pool, types, ctx.upTo, { of: passes, index: pass }, (events) => {
-      for (const e of events) fold(e);
-      covered += events.length;
-      ctx.onProgress(covered);
-    });
+    await foldShare(
+      ctx.pool,
+      types,
+      ctx.upTo,
+      { of: passes, index: pass },
+      (events) => {
+        for (const e of events) fold(e);
+        covered += events.length;
+        ctx.onProgress(covered);
+      },
+      keys,
+    );
     await endPass();
   }
   return covered;
@@ -61,9 +77,10 @@ export async function foldShare(
   upTo: Checkpoint,
   share: Share,
   fold: (events: readonly LoggedEvent[]) => void | Promise<void>,
+  keys?: DataKeys,
 ): Promise<number> {
   const read = (after: Checkpoint) => {
-    const page = readLogPage(pool, types, after, upTo, share);
+    const page = readLogPage(pool, types, after, upTo, share, keys);
     // Read ahead: a fold that fails first leaves it unawaited, not unhandled.
     page.catch(() => undefined);
     return page;
@@ -82,9 +99,12 @@ export async function foldShare(
 }
 
 /** A page of the events of `types` after `after`, through `upTo`, of one share of the listings. */
-async function readLogPage(pool: pg.Pool, types: readonly string[], after: Checkpoint, upTo: Checkpoint, share: Share): Promise<LoggedEvent[]> {
+async function readLogPage(pool: pg.Pool, types: readonly string[], after: Checkpoint, upTo: Checkpoint, share: Share, keys: DataKeys): Promise<LoggedEvent[]> {
+  const bad = keys?.find((k) => !DATA_KEY.test(k));
+  if (bad !== undefined) throw new Error(`Not a key of event data: ${bad}`);
+  const data = keys ? `jsonb_build_object(${keys.map((k) => `'${k}', data->'${k}'`).join(', ')})` : 'data';
   const { rows } = await pool.query<{ x: string; g: string; id: string; type: string; data: unknown; at: string }>(
-    `SELECT transaction_id::text AS x, global_position::text AS g, event_id AS id, type, data, metadata->>'at' AS at FROM events
+    `SELECT transaction_id::text AS x, global_position::text AS g, event_id AS id, type, ${data} AS data, metadata->>'at' AS at FROM events
      WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint) AND (transaction_id, global_position) <= ($3::xid8, $4::bigint)
        AND type = ANY($5::text[]) ${share.of > 1 ? `AND (hashtext(data->>'pdid')::bigint + 2147483648) % $7 = $8` : ''}
      ORDER BY transaction_id, global_position LIMIT $6`,

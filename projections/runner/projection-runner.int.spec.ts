@@ -384,6 +384,38 @@ describe('ProjectionRunner', () => {
     expect(status).toMatchObject({ name: 'ver', version: 2, lag: 0, eventsApplied: 200 });
   });
 
+  it('a read model to replay last waits for start (the server built) before it replays, then catches up as the others do', async () => {
+    const v1 = runner([countingProjection('early'), countingProjection('later')]);
+    await appendCounted(store, 40, { streams: 4 });
+    v1.start();
+    await caughtUp(v1);
+    await v1.stop();
+    const replayed: string[] = [];
+    const noting = (name: string) =>
+      countingProjection(name, {
+        version: 2,
+        hooks: { afterWrite: async (_, ctx) => void (ctx.replaying && !replayed.includes(name) && replayed.push(name)) },
+      });
+    const r = new ProjectionRunner({
+      pool: db.pool,
+      databaseUrl: db.url,
+      store,
+      projections: [noting('later'), noting('early')],
+      batchSize: BATCH,
+      replayLast: ['later'],
+    });
+    runners.push(r);
+    r.warmUp();
+    await until(async () => (await db.pool.query(`SELECT 1 FROM projection_checkpoints WHERE name = 'early' AND version = 2`)).rows.length === 1);
+    // Long enough for the other's replay to have run many times over, had it not waited.
+    await sleep(500);
+    expect(replayed).toEqual(['early']);
+    r.start();
+    await caughtUp(r);
+    expect(replayed).toEqual(['early', 'later']);
+    await expectMatchesLog(db.pool, 'later');
+  });
+
   it('a first start over a long log takes the set-based replay once (10,000 events or more), then goes on live', async () => {
     // 10,000 events in 4 appends of 2,500 (one append per event would take the test's time).
     for (let i = 0; i < 4; i++)
@@ -470,6 +502,34 @@ describe('ProjectionRunner', () => {
     expect(replays).toBe(0);
     const { rows } = await db.pool.query<{ n: bigint }>(`SELECT count(*) AS n FROM short_log WHERE applied_by = 'live'`);
     expect(rows[0]!.n).toBe(40n);
+  });
+
+  it('a first run over a log holding none of its types starts at its head without walking it, and applies its types committed behind a transaction still open', async () => {
+    for (let i = 0; i < 3; i++) await store.append(`other-${i}`, 'any', [anEvent('Ignored'), anEvent('Ignored')]);
+    await settled();
+    const head = await store.head();
+    const slow = await db.pool.connect();
+    const r = runner([countingProjection('late')]);
+    try {
+      await slow.query('BEGIN');
+      await slow.query('SELECT pg_current_xact_id()');
+      // Committed, but hidden behind the open transaction: not yet part of the log a first run may skip.
+      await appendCounted(store, 12, { streams: 3 });
+      r.start();
+      await until(() => r.states()[0]!.state === 'live');
+      // Stored at once, before any read of the log (which would keep its end in memory for a while).
+      const { rows } = await db.pool.query<{ x: bigint; g: bigint }>(
+        `SELECT transaction_id AS x, global_position AS g FROM projection_checkpoints WHERE name = 'late'`,
+      );
+      expect(rows[0]).toEqual({ x: head.transactionId, g: head.globalPosition });
+      await slow.query('COMMIT');
+    } finally {
+      await slow.query('ROLLBACK').catch(() => undefined);
+      slow.release();
+    }
+    await caughtUp(r);
+    expect(await sumCounts(db.pool, 'late')).toBe(12n);
+    await expectMatchesLog(db.pool, 'late');
   });
 
   it('projectionStatus reports the lag behind the log, all event types included', async () => {

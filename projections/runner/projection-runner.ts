@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { type Checkpoint, compareCheckpoints, type EventStore, type Subscription } from '../../src/eventstore/event-store.port';
+import { type Checkpoint, compareCheckpoints, type EventStore, START, type Subscription } from '../../src/eventstore/event-store.port';
 import type { StoredEvent } from '../../src/shared/event';
 import { isConnectionError } from '../../src/database/connection-errors';
 import { logger } from '../../src/shared/logger';
@@ -9,6 +9,7 @@ import { assertProjectionShape, type Projection, type PushWithPosition, type Sig
 import { rebuildProjection } from './rebuild';
 import { createFreshTables, liveTable } from './tables';
 import { Turns } from './turns';
+import { type LogTypes, typesInLog } from './types-in-log';
 
 const log = logger('projections');
 
@@ -32,6 +33,12 @@ export type RunnerOptions = {
    * have left (see PUSH_SETTLE_MS); where they begin is on the checkpoint row (`lost_*`).
    */
   readonly onTakeover?: (name: string) => void;
+  /**
+   * Read models whose whole-log replays (a first start's bulk load, a new version) wait until
+   * start() and until every other replay has ended: ones the server can serve without for a
+   * while, whose load would take a core from the work it cannot (see src/app/projections.ts).
+   */
+  readonly replayLast?: readonly string[];
 };
 
 /**
@@ -43,11 +50,30 @@ export class ProjectionRunner {
   private readonly workers: ProjectionWorker[];
   private warming = false;
   private live = false;
+  private logTypes: Promise<LogTypes | undefined> | undefined;
 
   constructor(private readonly options: RunnerOptions) {
     options.projections.forEach(assertProjectionShape);
     const replays = new Turns(REPLAYS_AT_ONCE);
-    this.workers = options.projections.map((p) => new ProjectionWorker(p, options, () => this.live, replays));
+    this.workers = options.projections.map(
+      (p) =>
+        new ProjectionWorker(
+          p,
+          options,
+          () => this.live,
+          replays,
+          () => this.typesInLog(),
+        ),
+    );
+  }
+
+  /** Read once for all the read models starting from zero (see typesInLog); read again after a failure. */
+  private typesInLog(): Promise<LogTypes | undefined> {
+    this.logTypes ??= typesInLog(this.options.pool).catch((err: unknown) => {
+      this.logTypes = undefined;
+      throw err;
+    });
+    return this.logTypes;
   }
 
   /**
@@ -123,6 +149,8 @@ class ProjectionWorker {
     private readonly mayGoLive: () => boolean,
     /** Replays of the whole log share them (see REPLAYS_AT_ONCE). */
     private readonly replays: Turns,
+    /** The types in the log, read once for every first run (see typesInLog). */
+    private readonly logTypes: () => Promise<LogTypes | undefined>,
   ) {}
 
   wake(): void {
@@ -255,6 +283,8 @@ class ProjectionWorker {
    */
   private async ensureTables(client: pg.Client): Promise<void> {
     const p = this.projection;
+    // Read before the transaction: it walks the log, and a transaction held open meanwhile would hide later events from every reader.
+    const past = (await readCheckpoint(client, p.name)) ? undefined : await this.nothingUpTo();
     await client.query('BEGIN');
     try {
       const stored = await readCheckpoint(client, p.name, true);
@@ -263,6 +293,8 @@ class ProjectionWorker {
         await createFreshTables(client, p, liveTable);
         // Without a checkpoint the rebuild below replays the whole log and sets it on the swap; the empty tables answer meanwhile.
         if (!bulk) await resetCheckpoint(client, p.name, p.version);
+        // A read model of which the log holds no event yet starts at its head instead of walking it.
+        if (!bulk && past) await advanceCheckpoint(client, p.name, START, past, 0);
       }
       await client.query('COMMIT');
       if (bulk || (stored && stored.version !== p.version)) {
@@ -273,19 +305,26 @@ class ProjectionWorker {
           fromVersion: stored?.version,
           toVersion: p.version,
         });
-        await this.replays.run(() =>
-          rebuildProjection({
-            pool: this.options.pool,
-            store: this.options.store,
-            projection: p,
-            batchSize: this.options.batchSize,
-          }),
-        );
+        const replay = () => rebuildProjection({ pool: this.options.pool, store: this.options.store, projection: p, batchSize: this.options.batchSize });
+        if (this.options.replayLast?.includes(p.name)) {
+          while (!this.mayGoLive() && !this.stopped) await sleep(50);
+          await this.replays.runLast(async () => {
+            // Stopped meanwhile: nothing is replayed, and the next start takes it from zero (no checkpoint yet) or from its old version.
+            if (!this.stopped) await replay();
+          });
+        } else await this.replays.run(replay);
       }
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
     }
+  }
+
+  /** Where the log ends when it holds none of this read model's types (undefined: it holds some, or is not in PostgreSQL). */
+  private async nothingUpTo(): Promise<Checkpoint | undefined> {
+    if (!this.options.store.logInPostgres) return undefined;
+    const log = await this.logTypes();
+    return log && !this.projection.eventTypes.some((t) => log.types.has(t)) ? log.head : undefined;
   }
 
   private inTurn<T>(fn: () => Promise<T>): Promise<T> {

@@ -33,4 +33,24 @@ describe('turns', () => {
     expect(started).toEqual([0, 1, 2, 3, 4]);
     expect(most).toBe(2);
   });
+
+  it('runs a task asking to come last once every other task has ended, those that asked after it included', async () => {
+    const turns = new Turns(2);
+    const order: string[] = [];
+    let open = () => {};
+    const gate = new Promise<void>((r) => (open = r));
+    const first = turns.run(async () => {
+      await gate;
+      order.push('first');
+    });
+    const last = turns.runLast(async () => {
+      order.push('last');
+    });
+    const queued = [1, 2].map((i) => turns.run(async () => void order.push(`queued ${i}`)));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(order).toEqual(['queued 1', 'queued 2']);
+    open();
+    await Promise.all([first, last, ...queued]);
+    expect(order).toEqual(['queued 1', 'queued 2', 'first', 'last']);
+  });
 });

@@ -117,3 +117,15 @@ export function projectionsFor(config: Pick<Config, 'searchIndex' | 'meili'>): r
   if (config.searchIndex !== 'meilisearch' || !config.meili) return allProjections;
   return [...allProjections, meiliSearchProjection(new MeiliSearch({ host: config.meili.url, apiKey: config.meili.key }))];
 }
+
+/**
+ * The read models whose whole-log replays come after all the others (ProjectionRunner's
+ * `replayLast`). With the in-memory index (the default) the search tables answer no visitor's
+ * search: valuations, My listings, area pages, sitemaps and the alert dispatcher read them, and
+ * answer from the empty tables until they are loaded. Their bulk load is the longest of a first
+ * start over an imported log; coming last, it leaves the cores to the in-memory index that opens
+ * the port and to the read models agents work in. With SEARCH_INDEX=postgres they are the search.
+ */
+export function replayedLast(config: Pick<Config, 'searchIndex'>): readonly string[] {
+  return config.searchIndex === 'memory' ? [searchProjection.name] : [];
+}

@@ -8,7 +8,10 @@ import { type Projection, ProjectionRunner, type PushWithPosition } from '../../
 import { SignalBus } from '../runtime/signal-bus';
 import type { Runtime } from '../runtime/runtime';
 
-export async function createRuntime(config: Config, opts: { projections: readonly Projection[]; fsync?: boolean }): Promise<Runtime> {
+export async function createRuntime(
+  config: Config,
+  opts: { projections: readonly Projection[]; replayLast?: readonly string[]; fsync?: boolean },
+): Promise<Runtime> {
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -32,6 +35,7 @@ export async function createRuntime(config: Config, opts: { projections: readonl
     store,
     projections,
     batchSize: config.projections.batchSize,
+    replayLast: opts.replayLast,
     onCommit: (output) => {
       if (output.pushes.length > 0) listeners.forEach((l) => l(output.pushes));
       signals.deliver(output.signals);

@@ -1,5 +1,5 @@
 import { ProjectionRunner } from '../../projections/runner';
-import { allProjections } from '../../src/app/projections';
+import { allProjections, replayedLast } from '../../src/app/projections';
 import { systemContext } from '../../src/commands/command-context';
 import { loadConfig } from '../../src/config/config';
 import { generatedListingItems } from '../../src/demo/listings';
@@ -53,6 +53,7 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, key: string, label: s
 
     if (ctx.wants(`${key}-server`) || ctx.wants(key)) {
       ctx.progress(`${key}: starting a whole server`);
+      let readySeconds = 0;
       const m = await ctx.measure(() =>
         process.env.BENCH_CPU_PROFILE
           ? profiled(startAndCatchUp).then(({ summary }) => ctx.progress(`${key}-server: CPU profile: ${summary}`))
@@ -60,18 +61,17 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, key: string, label: s
       );
       async function startAndCatchUp(): Promise<void> {
         const t0 = Date.now();
-        const server = await startServer(
-          loadConfig({
-            NODE_ENV: 'production',
-            DATABASE_URL: db.url,
-            PORT: '0',
-            HOST: '127.0.0.1',
-            LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'error',
-            DEMO_SEED: '0',
-            SEARCH_INDEX: 'memory',
-            SEARCH_SNAPSHOT_FILE: '',
-          }),
-        );
+        const config = loadConfig({
+          NODE_ENV: 'production',
+          DATABASE_URL: db.url,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'error',
+          DEMO_SEED: '0',
+          SEARCH_INDEX: 'memory',
+          SEARCH_SNAPSHOT_FILE: '',
+        });
+        const server = await startServer(config);
         const started = Date.now();
         ctx.progress(`${key}-server: serving after ${((Date.now() - t0) / 1000).toFixed(1)} s; not live yet: ${notLive().join(', ') || 'none'}`);
         // When each read model went live: the phase that keeps the server from having caught up.
@@ -92,6 +92,10 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, key: string, label: s
             .map((s) => s.name);
         }
         try {
+          const last = new Set(replayedLast(config));
+          for (const { name } of server.runtime.runner.states()) if (!last.has(name)) await server.runtime.runner.waitForCatchUp(3_600_000, name);
+          readySeconds = (Date.now() - t0) / 1000;
+          ctx.progress(`${key}-server: every read model but ${[...last].join(', ') || 'none'} caught up after ${readySeconds.toFixed(1)} s`);
           await server.runtime.runner.waitForCatchUp(3_600_000);
           ctx.progress(`${key}-server: caught up ${((Date.now() - started) / 1000).toFixed(1)} s after serving`);
         } finally {
@@ -99,6 +103,15 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, key: string, label: s
           await server.stop();
         }
       }
+      ctx.record({
+        key: `${key}-ready`,
+        label: `first start${at}: a whole server serving, every read model caught up but those loaded last (the search tables)`,
+        value: readySeconds,
+        unit: 's',
+        goal: (60 * size) / 1_000_000,
+        lowerIsBetter: true,
+        detail: 'the search tables answer no search with the in-memory index; they load after the rest (src/app/projections.ts, replayedLast)',
+      });
       ctx.record({
         key: `${key}-server`,
         label: `first start${at}: a whole server until every read model has caught up`,
