@@ -1,4 +1,4 @@
-import { CELL_LEVEL, type Cluster, cellsOf, type Pin } from '../../../../projections/search';
+import { CELL_LEVEL, type Cluster, cellOf, type Pin } from '../../../../projections/search';
 
 /**
  * Pins and clusters that share the map without a wall: a cell whose every match is among the
@@ -12,17 +12,16 @@ export function pinsBesideClusters<P extends Pick<Pin, 'latitude' | 'longitude'>
   level: number,
 ): { pins: (P & { inCluster: boolean })[]; clusters: (Cluster & { complete: boolean })[] } {
   const shift = CELL_LEVEL - Math.max(0, Math.min(CELL_LEVEL, Math.floor(level)));
-  const cellKey = (lat: number, lng: number) => {
-    const { cy, cx } = cellsOf({ lat, lng });
-    return `${Math.floor(cy / 2 ** shift)}:${Math.floor(cx / 2 ** shift)}`;
-  };
-  const pinned = new Map<string, number>();
+  const across = 2 ** (CELL_LEVEL + 1 - shift);
+  // A number per cell (row × columns + column): no string or object a pin on the hot map path.
+  const cellKey = (lat: number, lng: number) => Math.floor(cellOf(lat + 90) / 2 ** shift) * across + Math.floor(cellOf(lng + 180) / 2 ** shift);
+  const pinned = new Map<number, number>();
   const pinCells = pins.map((p) => {
     const key = cellKey(p.latitude, p.longitude);
     pinned.set(key, (pinned.get(key) ?? 0) + 1);
     return key;
   });
-  const complete = new Set<string>();
+  const complete = new Set<number>();
   const out = clusters.map((c) => {
     const key = cellKey(c.latitude, c.longitude);
     const all = (pinned.get(key) ?? 0) >= c.count;

@@ -178,20 +178,20 @@ async function mapAnswer(index: SearchIndex, disclaimers: MlsDisclaimers, req: S
     view === 'split' ? index.page(req.criteria, { offset: (req.page - 1) * DEFAULT_PERPAGE, limit: DEFAULT_PERPAGE }) : undefined,
   ]);
   const shown = [...found.pins.map((p) => p.pdid), ...(page?.listings.map((l) => l.pdid) ?? [])];
-  const drawn = pinsBesideClusters(found.pins, found.clusters, clusterLevel);
+  // Every pin of a forrent search is a lease: its price is per month.
+  const pinsShown = found.pins.map((p) => ({
+    pdid: p.pdid,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    priceShort: priceShort(p.price, req.criteria.forRent),
+    locationApproximate: p.locationApproximate,
+  }));
+  const drawn = pinsBesideClusters(pinsShown, found.clusters, clusterLevel);
   return {
     total: found.total,
     results: {
       ...titles(req, view),
-      // Every pin of a forrent search is a lease: its price is per month.
-      results: drawn.pins.map((p) => ({
-        pdid: p.pdid,
-        latitude: p.latitude,
-        longitude: p.longitude,
-        priceShort: priceShort(p.price, req.criteria.forRent),
-        locationApproximate: p.locationApproximate,
-        inCluster: p.inCluster,
-      })),
+      results: drawn.pins,
       mapBounds: found.bounds,
     },
     clusters: drawn.clusters,
