@@ -178,23 +178,23 @@ async function mapAnswer(index: SearchIndex, disclaimers: MlsDisclaimers, req: S
     view === 'split' ? index.page(req.criteria, { offset: (req.page - 1) * DEFAULT_PERPAGE, limit: DEFAULT_PERPAGE }) : undefined,
   ]);
   const shown = [...found.pins.map((p) => p.pdid), ...(page?.listings.map((l) => l.pdid) ?? [])];
-  // Every pin of a forrent search is a lease: its price is per month.
-  const pinsShown = found.pins.map((p) => ({
-    pdid: p.pdid,
-    latitude: p.latitude,
-    longitude: p.longitude,
-    priceShort: priceShort(p.price, req.criteria.forRent),
-    locationApproximate: p.locationApproximate,
-  }));
-  const drawn = pinsBesideClusters(pinsShown, found.clusters, clusterLevel);
+  const drawn = pinsBesideClusters(found.pins, found.clusters, clusterLevel);
   return {
     total: found.total,
     results: {
       ...titles(req, view),
-      results: drawn.pins,
+      // Every pin of a forrent search is a lease: its price is per month.
+      results: found.pins.map((p, i) => ({
+        pdid: p.pdid,
+        latitude: p.latitude,
+        longitude: p.longitude,
+        priceShort: priceShort(p.price, req.criteria.forRent),
+        locationApproximate: p.locationApproximate,
+        inCluster: drawn.inCluster[i]!,
+      })),
       mapBounds: found.bounds,
     },
-    clusters: drawn.clusters,
+    clusters: found.clusters.map((c, i) => ({ latitude: c.latitude, longitude: c.longitude, count: c.count, complete: drawn.complete[i]! })),
     ...(page ? { cards: page.listings.map(toCard), page: req.page, perpage: DEFAULT_PERPAGE } : {}),
     disclaimers: await disclaimers.forPdids(shown),
   };
