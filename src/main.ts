@@ -18,7 +18,7 @@ import { firstTouchMiddleware } from './modules/leads';
 import { INBOUND_EMAIL_PATH, SMS_INBOUND_PATH } from './modules/conversation';
 import { FACEBOOK_INBOUND_PATH } from './modules/facebook-leads';
 import { SMS_STATUS_PATH } from './modules/messaging';
-import { SearchListingsController, serveLeanSearch } from './modules/listings';
+import { leanSearchRoutes, SearchListingsController } from './modules/listings';
 import { AddressLimiter } from './modules/accounts';
 import { hasAnyAccount, issueSetupToken, setupPage } from './modules/setup';
 import { pageRenderer, PublicPages, seoFiles } from './modules/public-pages';
@@ -65,23 +65,22 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   // No hash of every JSON answer for an ETag: API answers are fresh reads (the web app's files
   // keep their own validators from the static file server).
   app.set('etag', false);
-  const front = [
-    // First of all: every answer carries its X-Request-Id and is logged and measured once.
-    requestLog(metrics),
-    // Next, so that every answer (pages, files, API, errors, a refused body) carries them and
-    // every cookie set later is Secure.
-    httpsSite(config),
-    securityHeaders(config),
-    compressAnswers(),
-    refuseMalformedUrls, // NUL or invalid UTF-8 in a path or query: 400 before any route or the web app
-    bodyParsers([INBOUND_EMAIL_PATH, SMS_INBOUND_PATH, SMS_STATUS_PATH, FACEBOOK_INBOUND_PATH]),
-    // The body parsers' callbacks leave the request's context: enter it again after them.
-    reenterRequestContext,
-  ];
-  for (const middleware of front) app.use(middleware);
+  // First of all: every answer carries its X-Request-Id and is logged and measured once.
+  app.use(requestLog(metrics));
+  // Next, so that every answer (pages, files, API, errors, a refused body) carries them and
+  // every cookie set later is Secure.
+  app.use(httpsSite(config));
+  app.use(securityHeaders(config));
+  app.use(compressAnswers());
+  app.use(refuseMalformedUrls); // NUL or invalid UTF-8 in a path or query: 400 before any route or the web app
+  app.use(bodyParsers([INBOUND_EMAIL_PATH, SMS_INBOUND_PATH, SMS_STATUS_PATH, FACEBOOK_INBOUND_PATH]));
+  // The body parsers' callbacks leave the request's context: enter it again after them.
+  app.use(reenterRequestContext);
   app.use(metricsEndpoint(metrics, { pool: runtime.db.pool, sockets: () => app.get(RealtimeGateway).server?.of('/').sockets.size ?? 0 }, config));
   // Before the web app, so that the first page load fixes where the visitor came from.
   app.use(firstTouchMiddleware(config.trustProxy));
+  // The search page's reads, past every middleware above but not Nest's router (see the file).
+  app.use(leanSearchRoutes(app.get(SearchListingsController), config.trustProxy));
   // Before the web app's files and pages, which would answer them with index.html.
   const pages = app.get(PublicPages);
   app.use(seoFiles(pages, app.get(AddressLimiter), runtime.db.pool, config));
@@ -92,9 +91,6 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   // Command handlers register on bootstrap; the seed needs them before the port opens.
   await app.init();
   app.get(OpenApiController).documents(app);
-  // The search page's reads, through `front` but ahead of Express's router (see the file); after
-  // init, so that socket.io's handler is among those it hands every other request to.
-  serveLeanSearch(app, app.get(SearchListingsController), front, config.trustProxy);
 
   if (config.demoSeed) {
     const seeded = await seedDemo(runtime.store, app.get(CommandBus), config.demoPassword);

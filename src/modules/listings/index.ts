@@ -18,7 +18,7 @@ export {
 export { MalformedFileError } from './import-listings/json-record-splitter';
 export { readListingFile } from './import-listings/read-listing-file';
 export { ListingsModule } from './listings.module';
-export { serveLeanSearch } from './search-listings/lean-search-routes';
+export { leanSearchRoutes } from './search-listings/lean-search-routes';
 export { SearchListingsController } from './search-listings/search-listings.http';
 export { parseSearchRequest, type SearchRequest } from '../../../projections/search';
 export { SavedSearchSuggestions } from './search-listings/saved-search-suggestions.port';
