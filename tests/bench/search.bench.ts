@@ -524,7 +524,15 @@ async function httpRate(
     const requests = searchMix(samples);
     const seconds = ctx.quick ? 5 : 15;
     // The ceiling the mix is measured against: a trivial JSON route through the same stack (Nest, its middleware), the same connections.
-    const trivial = cacheMs ? undefined : await loadFrom({ url: `${server.url}/health/live`, connections: 50, seconds });
+    const trivial = cacheMs
+      ? undefined
+      : await (async () => {
+          let r!: LoadResult;
+          const cpu = await ctx.measure(async () => {
+            r = await loadFrom({ url: `${server.url}/health/live`, connections: 50, seconds });
+          });
+          return { ...r, cpu };
+        })();
     ctx.progress(`${key}: ${o.named}, started in ${startSeconds.toFixed(1)} s; 50 connections for ${seconds} s`);
     // The server and the load generator each run in a process of their own. BENCH_CPU_PROFILE=1: where the server's CPU goes.
     const run = () => loadFrom({ url: server.url, connections: 50, seconds, requests });
@@ -566,7 +574,7 @@ async function httpRate(
         value: result.average / trivial.average,
         unit: '×',
         goal: 0.5,
-        detail: `GET /health/live: ${Math.round(trivial.average)} req/s, p99 ${trivial.p99} ms, 50 connections, the same run${trivial.failed ? `; ${trivial.failed} failed` : ''}`,
+        detail: `GET /health/live: ${Math.round(trivial.average)} req/s, p99 ${trivial.p99} ms, ${cpuPer(trivial.cpu, trivial.total, 'request')}, 50 connections, the same run${trivial.failed ? `; ${trivial.failed} failed` : ''}`,
       });
     return result.average;
   } finally {

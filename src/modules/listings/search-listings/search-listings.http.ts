@@ -184,17 +184,17 @@ async function mapAnswer(index: SearchIndex, disclaimers: MlsDisclaimers, req: S
     results: {
       ...titles(req, view),
       // Every pin of a forrent search is a lease: its price is per month.
-      results: drawn.pins.map((p) => ({
+      results: found.pins.map((p, i) => ({
         pdid: p.pdid,
         latitude: p.latitude,
         longitude: p.longitude,
         priceShort: priceShort(p.price, req.criteria.forRent),
         locationApproximate: p.locationApproximate,
-        inCluster: p.inCluster,
+        inCluster: drawn.inCluster[i]!,
       })),
       mapBounds: found.bounds,
     },
-    clusters: drawn.clusters,
+    clusters: found.clusters.map((c, i) => ({ latitude: c.latitude, longitude: c.longitude, count: c.count, complete: drawn.complete[i]! })),
     ...(page ? { cards: page.listings.map(toCard), page: req.page, perpage: DEFAULT_PERPAGE } : {}),
     disclaimers: await disclaimers.forPdids(shown),
   };
