@@ -34,19 +34,6 @@ describe('every dashboard view at 390 px in Chromium: nothing wider than the pho
     });
   }
 
-  it('Site settings: its card keeps the settings gutter from both edges of the phone', async () => {
-    const context = await app.browser.newContext(PHONE);
-    const page = await context.newPage();
-    await page.goto(`${app.server.url}/search`);
-    await signInPage(page, 'broker@demo.test');
-    await page.goto(`${app.server.url}/dashboard?view=site`);
-    const card = page.getByRole('region', { name: 'Site settings' });
-    await card.waitFor();
-    const box = (await card.boundingBox())!;
-    expect([Math.round(box.x), Math.round(390 - box.x - box.width)]).toEqual([16, 16]);
-    await context.close();
-  });
-
   it("the nav's five places on the bar, each group's list inside the window; the lead's Score, Conversation, Text and E-mail on one line", async () => {
     const { leadId } = await janesLead(app.server, { FullName: 'Hal Header' });
     const context = await app.browser.newContext(PHONE);

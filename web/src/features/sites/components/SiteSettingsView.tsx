@@ -1,4 +1,4 @@
-import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { uploadFile } from '../../../api/account';
 import { ApiError, isAbort } from '../../../api/http';
 import {
@@ -175,7 +175,7 @@ export function SiteSettingsView() {
 
   if (sites === null)
     return (
-      <Panel>
+      <section className={styles.panel}>
         <h2>Site settings</h2>
         {problem ? (
           <p role="alert" className={styles.error}>
@@ -184,14 +184,14 @@ export function SiteSettingsView() {
         ) : (
           <p className={styles.muted}>Loading…</p>
         )}
-      </Panel>
+      </section>
     );
   if (sites.length === 0) {
     return (
-      <Panel>
+      <section className={styles.panel}>
         <h2>Site settings</h2>
         <p className={styles.muted}>You have no site to manage. Site settings are for brokers (their sites) and staff.</p>
-      </Panel>
+      </section>
     );
   }
 
@@ -226,7 +226,7 @@ export function SiteSettingsView() {
     </label>
   );
   return (
-    <Panel aria-labelledby={`${id}-title`}>
+    <section className={styles.panel} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Site settings</h2>
       {sites.length > 1 && (
         <div className={styles.field}>
@@ -344,19 +344,6 @@ export function SiteSettingsView() {
         </form>
       )}
       {saved && <SiteStylesPanel siteId={saved.siteId} siteName={saved.name} />}
-    </Panel>
-  );
-}
-
-/**
- * The view's card inside a root with no box of its own: the dashboard's settings gutter pads that
- * root, so the card keeps its distance from the screen's edges (padded itself, its border would
- * touch them on a phone).
- */
-function Panel(props: ComponentProps<'section'>) {
-  return (
-    <div>
-      <section className={styles.panel} {...props} />
-    </div>
+    </section>
   );
 }
