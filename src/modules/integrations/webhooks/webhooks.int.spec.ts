@@ -123,7 +123,13 @@ describe('webhooks out: signed POSTs of the public events in the maker’s scope
     const second = await janesLead(app.server);
     const note = await as.jane.post(`/api/dashboard/leads/${first.leadId}/notes`, { text: 'Called, left a message' });
     expect(note.status, note.text).toBe(201);
-    const failing = await waitForLog(as.jane, hook.webhookId, (log) => log.some((d) => d.type === 'note.created') && log.some((d) => d.tries > 0));
+    // Down until each lead's events have been tried: on a loaded machine the second lead's can reach the outbox after a sweep that tried the first's.
+    const triedWhileDown = (leadId: string) => at('/down', leadId).some((r) => r.status === 500);
+    const failing = await waitForLog(
+      as.jane,
+      hook.webhookId,
+      (log) => log.some((d) => d.type === 'note.created') && log.some((d) => d.tries > 0) && triedWhileDown(first.leadId) && triedWhileDown(second.leadId),
+    );
     const tried = failing.find((d) => d.tries > 0)!;
     expect(tried).toMatchObject({ status: 'pending', lastStatus: 500, lastAnswer: 'HTTP 500: receiver is down for maintenance' });
 
@@ -138,10 +144,6 @@ describe('webhooks out: signed POSTs of the public events in the maker’s scope
       expect([...ids].sort()).toEqual(log.map((d) => d.eventId).sort());
       for (const leadId of [first.leadId, second.leadId]) {
         const own = at('/down', leadId);
-        expect(
-          own.some((r) => r.status === 500),
-          'the receiver was tried while down',
-        ).toBe(true);
         // Every try of an event came after each earlier event of the lead was acknowledged.
         own.forEach((r, i) => {
           const earlier = new Set(own.filter((o) => o.body.position < r.body.position).map((o) => o.body.id));
