@@ -4,6 +4,7 @@ import { siteOffice } from '../../../../projections/lead-routing';
 import type { Viewer } from '../../../../projections/lead-rows';
 import type { EventStore } from '../../../eventstore/event-store.port';
 import { type Lead, loadLead } from '../../leads';
+import { mayView } from '../../../shared/viewer/viewer';
 
 const WAIT_MS = 3_000;
 const POLL_MS = 40;
@@ -34,10 +35,9 @@ export async function findLeadSoon(pool: pg.Pool, store: EventStore, viewer: Vie
  */
 async function mayBeInScope(pool: pg.Pool, viewer: Viewer, lead: Extract<Lead, { exists: true }>): Promise<boolean> {
   if (viewer.role === 'staff') return true;
-  if (lead.agentId !== null || lead.inPond) {
-    if (viewer.role === 'broker') return lead.officeId === viewer.userId || lead.agentId === viewer.userId;
-    return lead.agentId === viewer.userId || (lead.inPond && !!viewer.officeId && lead.officeId === viewer.officeId);
-  }
+  // Routed: the command side's rule, and a pond lead is also its office's agents'.
+  if (lead.agentId !== null || lead.inPond)
+    return mayView(viewer, lead) || (viewer.role === 'agent' && lead.inPond && !!viewer.officeId && lead.officeId === viewer.officeId);
   const site = await siteOffice(pool, lead.siteId);
   if (!site) return false;
   const officeId = site.kind === 'agent' ? site.ownerOfficeId : site.ownerId;
