@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommunicationLinks, loadAccount, SecretKey } from '../../accounts';
+import { recordEmailWithheld, UNSUBSCRIBED_REASON } from '../../compliance';
 import { loadLead } from '../../leads';
 import { MailOutboxSender, type MailPlan, OutboxKit } from '../../messaging';
 import { SiteResolver, siteBaseUrl } from '../../sites';
@@ -27,7 +28,7 @@ export const street = (address: string) => address.split(',')[0]!.trim() || addr
  * projection; the month's homeowner digest and market report e-mail, by the monthly sweep), woken
  * by its signal and swept every 2 s, one row at a time through the messaging context's mail outbox.
  * Composed when it goes out, from the events and the lead as they are then: a lead who turned
- * e-mail off since is `suppressed`; a digest turned off since, `off`; a lead, site, CMA or home
+ * e-mail off since is `suppressed`, with why on its timeline (recordEmailWithheld); a digest turned off since, `off`; a lead, site, CMA or home
  * gone, `dropped`. Nothing personal is logged.
  */
 @Injectable()
@@ -46,7 +47,11 @@ export class SellerMailSender extends MailOutboxSender<Row> {
     if (!lead.exists) return { state: 'dropped' };
     const { account } = await loadAccount(this.kit.store, lead.userId);
     if (!account.exists) return { state: 'dropped' };
-    if (!account.consent.email) return { state: 'suppressed' };
+    if (!account.consent.email) {
+      // Not composed, and the timeline says why, as for a property alert refused the same way (once per row: its id is the message's).
+      await recordEmailWithheld(this.kit.store, lead.email, { leadId: lead.leadId, messageId: row.mail_id, withheld: UNSUBSCRIBED_REASON });
+      return { state: 'suppressed' };
+    }
     const site = await this.sites.byId(lead.siteId);
     if (!site) return { state: 'dropped' };
     const baseUrl = siteBaseUrl(site, this.kit.config.publicUrl);
