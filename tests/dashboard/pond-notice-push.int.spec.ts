@@ -52,4 +52,20 @@ describe('a pond notice by web push: through the one push outbox, once per brows
     // The new-lead notices' own outbox keeps its e-mails and texts, no push.
     expect((await pool.query(`SELECT 1 FROM lead_notice_outbox WHERE lead_id = $1 AND channel = 'push'`, [leadId])).rowCount).toBe(0);
   });
+
+  // After the first case: Jane's browser subscribed, the pond on.
+  it('is posted as soon as it is queued, well within the web push sweep (every 2 s): the notifier wakes the sender', { timeout: 90_000 }, async () => {
+    const { server } = app;
+    const { pool } = server.runtime.db;
+    const delays: number[] = [];
+    // Several notices, each queued at another moment of the sweep's 2 s: one that waited for the sweep would be late.
+    for (let i = 0; i < 4; i++) {
+      const { leadId } = await newLead(server, 'demo.localhost', { FullName: `Quinn ${['Ash', 'Birch', 'Cedar', 'Dogwood'][i]}` });
+      const taken = await app.standIn.waitFor((p) => p.path === '/push/jane' && (p.payload as { tag?: string }).tag === `pond-${leadId}`);
+      const arrived = Date.now();
+      const { rows } = await pool.query<{ at: Date }>('SELECT at FROM web_push_queue WHERE event_id = $1', [(taken.payload as { id: string }).id]);
+      delays.push(arrived - rows[0]!.at.getTime());
+    }
+    expect(Math.max(...delays), `from queued to taken, ms: ${delays.join(', ')}`).toBeLessThan(1000);
+  });
 });

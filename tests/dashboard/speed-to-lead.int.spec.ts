@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SearchIndex } from '../../projections/search';
 import { NewLeadNotifier } from '../../src/modules/speed-to-lead';
 import { Mailer, SmsSender } from '../../src/modules/messaging';
+import { WebPushSender } from '../../src/modules/notifications';
 import { home, importHomes } from '../organizer/organizer-fixture';
 import { type OutboxMail, mailsTo } from '../support/mail-outbox';
 import { demoUser, newLead, settle, signIn } from '../support/dashboard-fixture';
@@ -51,7 +52,16 @@ describe('speed to lead: the agent of a new lead is told at once by e-mail and t
     throw new Error('notices still pending');
   };
   const secondNotifier = ({ runtime, app: nest } = app.server) =>
-    new NewLeadNotifier(runtime, runtime.db.pool, runtime.store, nest.get(SearchIndex), nest.get(Mailer), nest.get(SmsSender), runtime.config);
+    new NewLeadNotifier(
+      runtime,
+      runtime.db.pool,
+      runtime.store,
+      nest.get(SearchIndex),
+      nest.get(Mailer),
+      nest.get(SmsSender),
+      runtime.config,
+      nest.get(WebPushSender),
+    );
 
   it("e-mail: the lead's name, type, message (its markup escaped in HTML), the listing's address and the link to the lead page; no text to an agent who did not consent", async () => {
     const { server } = app;

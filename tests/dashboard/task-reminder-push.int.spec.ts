@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OutboxKit } from '../../src/modules/messaging';
+import { WebPushSender } from '../../src/modules/notifications';
 import { reminderId, TaskReminderSender } from '../../src/modules/tasks';
 import type { ReceivedPush } from '../support/push-service-stand-in';
 import { pushStandInServer } from '../support/push-stand-in-server';
@@ -40,7 +41,7 @@ describe('a task reminder by web push: through the one push outbox, sent once, r
   const row = async (taskId: string) => (await pool.query<ReminderRow>('SELECT * FROM task_reminder_outbox WHERE task_id = $1', [taskId])).rows[0];
   /** The reminder's rows in the one web push outbox (its id is their event's). */
   const pushRows = async (id: string) => (await pool.query<PushRow>('SELECT * FROM web_push_outbox WHERE event_id = $1', [id])).rows;
-  const another = () => new TaskReminderSender(app.server.app.get(OutboxKit));
+  const another = () => new TaskReminderSender(app.server.app.get(OutboxKit), app.server.app.get(WebPushSender));
 
   beforeAll(async () => {
     pool = app.server.runtime.db.pool;
@@ -156,7 +157,7 @@ describe('a task reminder by web push: through the one push outbox, sent once, r
     // The process dies after queueing the push, before the reminder row's commit.
     const dying = poolDyingAt(pool, "SET state = 'sent'");
     const kit = app.server.app.get(OutboxKit);
-    const crashing = new TaskReminderSender({ ...kit, pool: dying } as OutboxKit);
+    const crashing = new TaskReminderSender({ ...kit, pool: dying } as OutboxKit, app.server.app.get(WebPushSender));
     await expect(crashing.sendPending()).rejects.toThrow('the process died');
     expect((await pool.query('SELECT 1 FROM web_push_queue WHERE event_id = $1', [id])).rowCount).toBe(0);
     expect(await row(taskId)).toMatchObject({ state: 'pending', attempts: 0 });

@@ -66,6 +66,16 @@ export class WebPushSender extends OutboxSender<Row, Push> {
     });
   }
 
+  /**
+   * Pushes another reactor queued in its own transaction (a pond notice, a task reminder), called
+   * once that transaction committed: sent now, as the queue projection's signal has the pushes it
+   * queued sent, rather than at the next sweep. Only a nudge in this process: the rows' claim
+   * (their row lock) still sends each once, and another instance's sweep finds them too.
+   */
+  wake(): void {
+    this.sweeper.kick();
+  }
+
   protected override async onSweep(): Promise<number> {
     await this.planQueued();
     return this.sendPending();

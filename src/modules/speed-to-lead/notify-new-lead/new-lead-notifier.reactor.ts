@@ -12,7 +12,7 @@ import { EventStore } from '../../../eventstore/event-store.port';
 import { logger } from '../../../shared/logger';
 import { loadAccount } from '../../accounts';
 import { addressText, Mailer, recordFailure, RETRY_DUE, SmsSender } from '../../messaging';
-import { queueWebPush, WORDED } from '../../notifications';
+import { queueWebPush, WebPushSender, WORDED } from '../../notifications';
 import { evolveLead, initialLead, leadStream } from '../../leads';
 import type { InquirySubmitted, LeadCaptured, LeadEvent } from '../../leads/leads.events';
 import { loadOffice } from '../../office';
@@ -64,6 +64,7 @@ export class NewLeadNotifier extends SweptReactor {
     @Inject(Mailer) private readonly mailer: Mailer,
     @Inject(SmsSender) private readonly sms: SmsSender,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(WebPushSender) private readonly pushes: WebPushSender,
   ) {
     super();
   }
@@ -79,8 +80,11 @@ export class NewLeadNotifier extends SweptReactor {
   /** Everything queued and everything pending in the outbox, until none is left or a provider fails (the next sweep retries). */
   async sweep(now: Date): Promise<{ planned: number; sent: number }> {
     let planned = 0;
+    let pushes = 0;
     let sent = 0;
-    while (!this.sweeper.isStopped && (await this.planOne(now)) === 'done') planned++;
+    for (let queued: number | null; !this.sweeper.isStopped && (queued = await this.planOne(now)) !== null; planned++) pushes += queued;
+    // The pond pushes are in the web push queue, committed: its sender sends them now, not at its next sweep.
+    if (pushes > 0) this.pushes.wake();
     for (;;) {
       if (this.sweeper.isStopped) break;
       const outcome = await this.sendOne();
@@ -90,22 +94,24 @@ export class NewLeadNotifier extends SweptReactor {
     return { planned, sent };
   }
 
-  /** Step 1: one queued event becomes its outbox rows. */
-  private async planOne(now: Date): Promise<Outcome> {
-    return inTransaction(this.pool, async (tx): Promise<Outcome> => {
+  /** Step 1: one queued event becomes its outbox rows; answers how many web pushes it queued, or null when no event was queued. */
+  private async planOne(now: Date): Promise<number | null> {
+    return inTransaction(this.pool, async (tx): Promise<number | null> => {
       const { rows } = await tx.query<QueueRow>(
         `SELECT event_id, type, lead_id, data, at FROM lead_notice_queue WHERE state = 'pending' ORDER BY at, event_id LIMIT 1 FOR UPDATE SKIP LOCKED`,
       );
       const row = rows[0];
-      if (!row) return 'none';
+      if (!row) return null;
       if (now.getTime() - row.at.getTime() > STALE_MS) {
         await tx.query(`UPDATE lead_notice_queue SET state = 'stale' WHERE event_id = $1`, [row.event_id]);
-        return 'done';
+        return 0;
       }
       const notices = await this.plan(row);
+      let pushes = 0;
       for (const n of notices) {
         if (n.channel === 'push') {
           await queueWebPush(tx, pondPush(row.lead_id, n));
+          pushes++;
           continue;
         }
         await tx.query(
@@ -115,7 +121,7 @@ export class NewLeadNotifier extends SweptReactor {
         );
       }
       await tx.query(`UPDATE lead_notice_queue SET state = 'planned' WHERE event_id = $1`, [row.event_id]);
-      return 'done';
+      return pushes;
     });
   }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { listTasks } from '../../../../projections/tasks';
 import { TASK_TYPE_LABEL } from '../../../contract/tasks';
 import { OutboxKit, type OutboxPlan, OutboxSender } from '../../messaging';
-import { type Notification, queueWebPush, WORDED } from '../../notifications';
+import { type Notification, queueWebPush, WebPushSender, WORDED } from '../../notifications';
 import { loadTask } from '../task';
 import { REMINDER_QUEUED_SIGNAL } from './reminder.queue';
 
@@ -31,11 +31,15 @@ const OUTBOX = {
  * row). The task is read from its stream first: done, moved or gone makes the reminder void. The
  * web push sender then sends it to each of the assignee's browsers once, on the one retry policy;
  * the reminder's id is its push's event id and notification id, so a push service (Topic) and
- * the service worker show it once.
+ * the service worker show it once. The web push sender is woken once the reminders are handed
+ * over (wake), so a reminder goes out at its time, not up to a sweep later.
  */
 @Injectable()
 export class TaskReminderSender extends OutboxSender<Row, ReminderPush> {
-  constructor(@Inject(OutboxKit) kit: OutboxKit) {
+  constructor(
+    @Inject(OutboxKit) kit: OutboxKit,
+    @Inject(WebPushSender) private readonly pushes: WebPushSender,
+  ) {
     super(kit, {
       name: 'task-reminders',
       what: 'web pushes',
@@ -44,6 +48,13 @@ export class TaskReminderSender extends OutboxSender<Row, ReminderPush> {
       deliver: (p, reminderId, _row, tx) =>
         queueWebPush(tx, { eventId: reminderId, name: WORDED, leadId: null, userIds: [p.userId], payload: p.notification, at: new Date() }),
     });
+  }
+
+  protected override async onSweep(): Promise<number> {
+    const handed = await this.sendPending();
+    // Each handed over in its row's committed transaction: the web push sender sends them now, not at its next sweep.
+    if (handed > 0) this.pushes.wake();
+    return handed;
   }
 
   protected async compose(row: Row): Promise<OutboxPlan<ReminderPush>> {
