@@ -34,6 +34,31 @@ describe('every dashboard view at 390 px in Chromium: nothing wider than the pho
     });
   }
 
+  it('Site settings: no part of its card (the card, its fieldsets, rows and fields) reaches either edge of the phone', async () => {
+    const context = await app.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(`${app.server.url}/search`);
+    await signInPage(page, 'broker@demo.test');
+    await page.goto(`${app.server.url}/dashboard?view=site`);
+    await page.getByRole('region', { name: 'Site settings' }).getByRole('group').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    // A string: the test files are compiled without the DOM's types (as in support/phone-layout.ts).
+    const touching = (await page.evaluate(`(() => {
+      const card = [...document.querySelectorAll('section')].find((s) => s.querySelector('h2')?.textContent === 'Site settings');
+      const found = [];
+      for (const el of [card, ...card.querySelectorAll('*')]) {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        if (box.left < 1 || box.right > window.innerWidth - 1)
+          found.push(\`\${el.tagName.toLowerCase()}.\${el.className} "\${(el.textContent ?? '').trim().slice(0, 30)}" at \${Math.round(box.left)}..\${Math.round(box.right)}\`);
+      }
+      return found;
+    })()`)) as string[];
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/phone-site-settings.png`, fullPage: true });
+    expect(touching).toEqual([]);
+    await context.close();
+  });
+
   it("the nav's five places on the bar, each group's list inside the window; the lead's Score, Conversation, Text and E-mail on one line", async () => {
     const { leadId } = await janesLead(app.server, { FullName: 'Hal Header' });
     const context = await app.browser.newContext(PHONE);
