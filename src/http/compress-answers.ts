@@ -77,13 +77,34 @@ function wholeAnswer(req: Request, res: Response, chunk: string | Buffer, encodi
   if (body.length < THRESHOLD) return undefined;
   const coding = preferred(ENCODINGS, req.headers['accept-encoding'] ?? '')?.encoding;
   if (!coding) return undefined;
+  const out = compressed(body, coding);
+  res.setHeader('Content-Encoding', coding);
+  res.setHeader('Content-Length', out.length);
+  return out;
+}
+
+/**
+ * Bytes that are sent again unchanged (a result-cache hit's answer, lean-search-routes.ts):
+ * each coding of them is compressed once and kept as long as they are.
+ */
+const compressedOf = new WeakMap<Buffer, Partial<Record<'br' | 'gzip', Buffer>>>();
+
+/** Marks `bytes` as never changed and sent again: their compressed forms are kept. */
+export function sentAgain(bytes: Buffer): Buffer {
+  compressedOf.set(bytes, {});
+  return bytes;
+}
+
+function compressed(body: Buffer, coding: 'br' | 'gzip'): Buffer {
+  const kept = compressedOf.get(body);
+  const hit = kept?.[coding];
+  if (hit) return hit;
   const out =
     coding === 'br'
       ? brotliCompressSync(body, {
           params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
         })
       : gzipSync(body, { level: GZIP_LEVEL });
-  res.setHeader('Content-Encoding', coding);
-  res.setHeader('Content-Length', out.length);
+  if (kept) kept[coding] = out;
   return out;
 }

@@ -19,6 +19,21 @@ type Sink = (line: string, level: Level) => void;
 const standardSink: Sink = (line, level) => (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(line);
 let sink: Sink = standardSink;
 
+/**
+ * The time field of a JSON line, formatted once a millisecond: a busy server writes a line an
+ * answer, many to the millisecond, and the date's formatting was a visible part of each.
+ */
+let stampedAt = -1;
+let stamp = '';
+function jsonTime(): string {
+  const now = Date.now();
+  if (now !== stampedAt) {
+    stampedAt = now;
+    stamp = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return stamp;
+}
+
 // pino serialises and escapes; writing through our own sink keeps one place that decides where
 // a line goes (stdout, or stderr for warnings and errors, as in text).
 let json = makeJson();
@@ -29,7 +44,7 @@ function makeJson() {
       level: 'debug',
       base: undefined,
       messageKey: 'msg',
-      timestamp: () => `,"time":"${new Date().toISOString()}"`,
+      timestamp: jsonTime,
       formatters: { level: (label) => ({ level: label }) },
     },
     { write: (line: string) => sink(line, target) },

@@ -544,6 +544,12 @@ async function httpRate(
         ? server.profiled(run).then(({ result: r, summary }) => (ctx.progress(`${key}: CPU profile, ${o.named}: ${summary}`), r))
         : run(),
     );
+    // The same mix from a client that asks for no compression (autocannon's and curl's default):
+    // the answers go whole, bigger on the wire, and nothing is compressed.
+    const identity =
+      trivial && o.adapter === 'memory'
+        ? await cpuOf(() => loadFrom({ url: server.url, connections: 50, seconds, requests: requests.map(withoutEncoding) }))
+        : undefined;
     const rss = (await server.memory()).rss / 2 ** 20;
     const label = `HTTP search mix${at}, ${cacheMs ? `${cacheMs} ms result cache` : 'no result cache'}, ${o.named}`;
     ctx.record({
@@ -575,6 +581,15 @@ async function httpRate(
         goal: 0.5,
         detail: `GET /health/live: ${Math.round(trivial.average)} req/s, p99 ${trivial.p99} ms, ${trivial.cpu}, 50 connections, the same run${trivial.failed ? `; ${trivial.failed} failed` : ''}`,
       });
+    if (trivial && identity)
+      ctx.record({
+        key: `${key}-identity-ratio`,
+        label: `HTTP search mix${at}, no result cache, ${o.named}, answers uncompressed (no Accept-Encoding) ÷ the trivial JSON route`,
+        value: identity.average / trivial.average,
+        unit: '×',
+        goal: 0.5,
+        detail: `${Math.round(identity.average)} req/s, ${identity.bytesPerAnswer.toLocaleString('en-US')} bytes an answer, p50 ${identity.p50} ms, p99 ${identity.p99} ms, ${identity.cpu}${identity.failed ? `; ${identity.failed} failed` : ''}`,
+      });
     return result.average;
   } finally {
     await server.stop();
@@ -593,6 +608,12 @@ async function vacuumed(db: BenchDatabase): Promise<void> {
 
 /** As a browser asks: answers over 1 kB come compressed, and what that costs is in the figure. */
 const ENC = { 'accept-encoding': 'gzip, deflate, br' };
+
+const withoutEncoding = (r: LoadRequest): LoadRequest => {
+  const headers = { ...r.headers };
+  delete headers['accept-encoding'];
+  return { ...r, headers };
+};
 
 /** At least 1,000 distinct requests: 600 viewports walked over the metros, 300 keyword lists, 150 autocompletes. */
 function searchMix(samples: readonly Sample[]): LoadRequest[] {

@@ -1,3 +1,5 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import { type Started, startServer } from '../../src/main';
@@ -44,5 +46,27 @@ describe('the search result cache follows the index', () => {
     expect(version.current()).not.toBe(before);
     await sleep(350); // past the time to live: only the version could keep the old answer
     expect(await total()).toBe(2);
+  });
+
+  it('serves a cached answer in each coding asked for, each from its own compression', async () => {
+    // Raw bytes and their coding as sent (fetch would decode them).
+    const get = (encoding: string) =>
+      new Promise<{ coding: string | undefined; body: Buffer }>((resolve, reject) => {
+        request(`${server.url}/api/search?acl_city=Cachetown&perpage=2`, { headers: { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ coding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    const decoded = ({ coding, body }: { coding: string | undefined; body: Buffer }) =>
+      JSON.parse((coding === 'br' ? brotliDecompressSync(body) : coding === 'gzip' ? gunzipSync(body) : body).toString()) as unknown;
+    // Within the time to live, the same answer each time: brotli, gzip, plain, then brotli again.
+    const answers = [await get('br'), await get('gzip'), await get('identity'), await get('br')];
+    expect(answers.map((a) => a.coding)).toEqual(['br', 'gzip', undefined, 'br']);
+    const plain = decoded(answers[2]!);
+    expect((plain as { total: number }).total).toBe(2);
+    for (const answer of answers) expect(decoded(answer)).toEqual(plain);
   });
 });

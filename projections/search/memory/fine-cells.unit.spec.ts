@@ -4,7 +4,7 @@ import { mulberry32 } from '../../../src/shared/prng';
 import { CELL_LEVEL, cellsOf } from '../geo';
 import type { Box } from '../search-criteria';
 import { ListingColumns } from './listing-columns';
-import { compareOf, firstOf, matchAll, ScanTimeout, Slices } from './memory-query';
+import { firstOf, matchAll, ScanTimeout, Slices, sortKeyOf } from './memory-query';
 import { parseSearchRequest } from '../search-request';
 
 /** A pass that never pauses. */
@@ -182,7 +182,7 @@ describe('FineCells', () => {
       [bigCols, country],
     ] as const) {
       const whole = await matchAll(columns, criteria, unsliced);
-      const pins = await firstOf(columns, whole, compareOf(columns, criteria), 200, true, unsliced);
+      const pins = await firstOf(columns, whole, sortKeyOf(columns, criteria), 200, true, unsliced);
       let served = 0;
       const other = setImmediate(() => served++);
       // A slice of no time: every look at the clock pauses.
@@ -193,7 +193,7 @@ describe('FineCells', () => {
       // The pins are chosen from every match in slices too, and are the same.
       served = 0;
       const another = setImmediate(() => served++);
-      const slicedPins = await firstOf(columns, whole, compareOf(columns, criteria), 200, true, new Slices(Infinity, 0));
+      const slicedPins = await firstOf(columns, whole, sortKeyOf(columns, criteria), 200, true, new Slices(Infinity, 0));
       clearImmediate(another);
       expect(served).toBe(1);
       expect(slicedPins).toEqual(pins);

@@ -304,65 +304,53 @@ function checksOf(cols: ListingColumns, c: SearchCriteria, polygons = true): Che
   return checks;
 }
 
-type Compare = (a: number, b: number) => number;
+/**
+ * A listing's place in the sort as one number, smaller first; equal numbers go by pdid in byte
+ * order. A null (NaN) sorts last whatever the direction, as orderSql's NULLS LAST does.
+ */
+export type SortKey = (slot: number) => number;
 
-/** Nulls (NaN) last; otherwise ascending, or descending when `desc`. */
+const LAST = Infinity;
+
+/** Ascending, or descending when `desc`; nulls last. */
 const byNumber =
-  (v: Float64Array, desc: boolean) =>
-  (a: number, b: number): number => {
-    const x = v[a]!;
-    const y = v[b]!;
-    const xn = x !== x;
-    const yn = y !== y;
-    if (xn || yn) return xn && yn ? 0 : xn ? 1 : -1;
-    return x === y ? 0 : x < y !== desc ? -1 : 1;
+  (v: Float64Array, desc: boolean): SortKey =>
+  (s) => {
+    const x = v[s]!;
+    return x !== x ? LAST : desc ? -x : x;
   };
 
-/** The sort of orderSql: its key, nulls last, then pdid in byte order. */
-export function compareOf(cols: ListingColumns, c: SearchCriteria): Compare {
-  const pdid = cols.s.pdid;
-  const byPdid = (a: number, b: number) => {
-    const x = pdid[a]!;
-    const y = pdid[b]!;
-    return x < y ? -1 : x > y ? 1 : 0;
-  };
-  const then =
-    (first: Compare): Compare =>
-    (a, b) =>
-      first(a, b) || byPdid(a, b);
+/** The sort of orderSql as a key a listing: the matches are weighed once each, not compared in pairs. */
+export function sortKeyOf(cols: ListingColumns, c: SearchCriteria): SortKey {
   switch (c.sort) {
     case 'newest': {
       const rank = cols.rankOfStrings();
       const date = cols.i.sortDate;
-      // Ranks of null are -1: last when the newest come first.
-      return then((a, b) => (date[b]! < 0 ? -1 : rank[date[b]!]!) - (date[a]! < 0 ? -1 : rank[date[a]!]!));
+      // The newest first; a listing without a date after every dated one.
+      return (s) => {
+        const d = date[s]!;
+        return d < 0 ? 1 : -rank[d]!;
+      };
     }
     case 'price-asc':
-      return then(byNumber(cols.f.price, false));
+      return byNumber(cols.f.price, false);
     case 'price-desc':
-      return then(byNumber(cols.f.price, true));
+      return byNumber(cols.f.price, true);
     case 'beds-desc':
-      return then(byNumber(cols.f.beds, true));
+      return byNumber(cols.f.beds, true);
     case 'sqft-desc':
-      return then(byNumber(cols.f.sqft, true));
+      return byNumber(cols.f.sqft, true);
     case 'nearest': {
       if (!c.origin) throw new Error('nearest needs an origin');
       const [x0, y0, z0] = unitVector(c.origin);
       const { ux, uy, uz } = cols.f;
-      const d = (s: number) => {
+      return (s) => {
         const dx = ux[s]! - x0;
         const dy = uy[s]! - y0;
         const dz = uz[s]! - z0;
-        return dx * dx + dy * dy + dz * dz;
+        const d = dx * dx + dy * dy + dz * dz;
+        return d !== d ? LAST : d;
       };
-      return then((a, b) => {
-        const x = d(a);
-        const y = d(b);
-        const xn = x !== x;
-        const yn = y !== y;
-        if (xn || yn) return xn && yn ? 0 : xn ? 1 : -1;
-        return x === y ? 0 : x < y ? -1 : 1;
-      });
     }
   }
 }
@@ -370,40 +358,53 @@ export function compareOf(cols: ListingColumns, c: SearchCriteria): Compare {
 /**
  * The first `k` of the matches in sort order (only those with a point when `placed`): a bounded
  * heap, not a sort of them all, in `time`'s slices as the matching was (a country-wide map's
- * pins are chosen from every match).
+ * pins are chosen from every match). Each match is weighed once and set against the worst kept
+ * by that number: a metro map's tens of thousands of matches cost a look each.
  */
-export async function firstOf(cols: ListingColumns, m: Matches, compare: Compare, k: number, placed: boolean, time?: Slices): Promise<number[]> {
+export async function firstOf(cols: ListingColumns, m: Matches, key: SortKey, k: number, placed: boolean, time?: Slices): Promise<number[]> {
   if (k <= 0) return [];
   const ux = cols.f.ux;
-  const heap: number[] = [];
-  // A max-heap of the best k so far: its root is the worst kept.
-  const down = (at: number) => {
-    for (;;) {
-      const l = 2 * at + 1;
-      const r = l + 1;
-      let top = at;
-      if (l < heap.length && compare(heap[l]!, heap[top]!) > 0) top = l;
-      if (r < heap.length && compare(heap[r]!, heap[top]!) > 0) top = r;
-      if (top === at) return;
-      [heap[at], heap[top]] = [heap[top]!, heap[at]!];
-      at = top;
-    }
+  const pdid = cols.s.pdid;
+  // A max-heap of the best k so far, keys beside slots: its root is the worst kept.
+  const keys = new Float64Array(k);
+  const slots = new Int32Array(k);
+  let size = 0;
+  const later = (i: number, j: number) => keys[i]! > keys[j]! || (keys[i] === keys[j] && pdid[slots[i]!]! > pdid[slots[j]!]!);
+  const swap = (i: number, j: number) => {
+    const kk = keys[i]!;
+    keys[i] = keys[j]!;
+    keys[j] = kk;
+    const ss = slots[i]!;
+    slots[i] = slots[j]!;
+    slots[j] = ss;
   };
   const offer = (from: number, to: number) => {
     for (let j = from; j < to; j++) {
       const slot = m.slots[j]!;
       if (placed && ux[slot] !== ux[slot]) continue;
-      if (heap.length < k) {
-        heap.push(slot);
-        for (let at = heap.length - 1; at > 0;) {
+      const v = key(slot);
+      if (size < k) {
+        keys[size] = v;
+        slots[size] = slot;
+        for (let at = size++; at > 0;) {
           const parent = (at - 1) >> 1;
-          if (compare(heap[at]!, heap[parent]!) <= 0) break;
-          [heap[at], heap[parent]] = [heap[parent]!, heap[at]!];
+          if (!later(at, parent)) break;
+          swap(at, parent);
           at = parent;
         }
-      } else if (compare(slot, heap[0]!) < 0) {
-        heap[0] = slot;
-        down(0);
+      } else if (v < keys[0]! || (v === keys[0] && pdid[slot]! < pdid[slots[0]!]!)) {
+        keys[0] = v;
+        slots[0] = slot;
+        for (let at = 0; ;) {
+          const l = 2 * at + 1;
+          const r = l + 1;
+          let top = at;
+          if (l < size && later(l, top)) top = l;
+          if (r < size && later(r, top)) top = r;
+          if (top === at) break;
+          swap(at, top);
+          at = top;
+        }
       }
     }
   };
@@ -411,7 +412,8 @@ export async function firstOf(cols: ListingColumns, m: Matches, compare: Compare
     if (time && from > 0 && time.due()) await time.pause();
     offer(from, Math.min(m.n, from + SLICE_EVERY));
   }
-  return heap.sort(compare);
+  const kept = Array.from({ length: size }, (_, i) => i).sort((i, j) => (later(i, j) ? 1 : later(j, i) ? -1 : 0));
+  return kept.map((i) => slots[i]!);
 }
 
 /**

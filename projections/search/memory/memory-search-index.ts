@@ -18,7 +18,7 @@ import {
   type SuggestionKind,
 } from '../search-index.port';
 import { ListingColumns } from './listing-columns';
-import { compareOf, firstOf, mapOf, matchAll, pinOf, Slices, widePolygons } from './memory-query';
+import { firstOf, mapOf, matchAll, pinOf, Slices, sortKeyOf, widePolygons } from './memory-query';
 import { logger } from '../../../src/shared/logger';
 import { encodeSnapshot, loadSnapshot, saveSnapshot } from './memory-snapshot';
 import { listingOf, shownPublicly, slotReader, startingWithOf } from './memory-cards';
@@ -233,7 +233,7 @@ export class MemorySearchIndex extends SearchIndex {
     const cols = this.built.columns;
     const time = new Slices(this.options.scanBudgetMs);
     const m = await matchAll(cols, c, time);
-    const first = await firstOf(cols, m, compareOf(cols, c), page.offset + page.limit, false, time);
+    const first = await firstOf(cols, m, sortKeyOf(cols, c), page.offset + page.limit, false, time);
     return { total: m.n, pdids: first.slice(page.offset).map((s) => cols.s.pdid[s]!) };
   }
 
@@ -248,12 +248,12 @@ export class MemorySearchIndex extends SearchIndex {
       // The pins' pass has no budget (a status and a box cost at most one look at each listing), but its slices.
       const time = new Slices();
       const m = q.pins > 0 && total > 0 ? await matchAll(cols, c, time) : { slots: new Int32Array(0), n: 0 };
-      return { total, pins: (await firstOf(cols, m, compareOf(cols, c), q.pins, true, time)).map((s) => pinOf(cols, s)), bounds, clusters };
+      return { total, pins: (await firstOf(cols, m, sortKeyOf(cols, c), q.pins, true, time)).map((s) => pinOf(cols, s)), bounds, clusters };
     }
     const time = new Slices(this.options.scanBudgetMs);
     const m = await matchAll(cols, c, time);
     const { bounds, clusters } = mapOf(cols, m, q.clusterLevel, c.box);
-    const pins = (await firstOf(cols, m, compareOf(cols, c), q.pins, true, time)).map((s) => pinOf(cols, s));
+    const pins = (await firstOf(cols, m, sortKeyOf(cols, c), q.pins, true, time)).map((s) => pinOf(cols, s));
     return { total: m.n, pins, bounds, clusters };
   }
 
@@ -282,7 +282,7 @@ export class MemorySearchIndex extends SearchIndex {
     const cols = this.built.columns;
     const time = new Slices(this.options.scanBudgetMs);
     const m = await matchAll(cols, c, time);
-    const first = await firstOf(cols, m, compareOf(cols, c), page.offset + page.limit, false, time);
+    const first = await firstOf(cols, m, sortKeyOf(cols, c), page.offset + page.limit, false, time);
     return { total: m.n, listings: first.slice(page.offset).flatMap((slot) => (shownPublicly(cols, slot) ? [listingOf(cols, slot)] : [])) };
   }
 

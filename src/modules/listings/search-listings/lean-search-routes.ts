@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { isSameHost, requestOrigin, SESSION_COOKIE } from '../../accounts';
 import { requestHostHeader } from '../../sites';
 import { sendError } from '../../../http/error.filter';
+import { answerJson } from '../../../http/answer-json';
 import type { SearchListingsController } from './search-listings.http';
 
 type Route = (search: SearchListingsController, req: Request, params: string[]) => Promise<unknown>;
@@ -58,7 +59,7 @@ export function leanSearchRoutes(search: SearchListingsController, trustProxy: b
     Promise.resolve()
       .then(() => hit[2](search, req, params))
       .then(
-        (body) => res.status(200).json(body),
+        (body) => answerJson(req, res, body),
         (err: unknown) => sendError(res, err),
       );
   };
