@@ -31,7 +31,7 @@ describe('ResultCache', () => {
     // Each entry: a 1,000-character key and a 100-character answer, counted twice: 2,200 bytes.
     const key = (i: number) => `${String(i).padStart(4, '0')} ${'k'.repeat(995)}`;
     const answer = (i: number) => ({ text: `${i}`.padEnd(90, '.') });
-    expect(entryBytes(key(1), answer(1))).toBe(2 * (1000 + JSON.stringify(answer(1)).length));
+    expect(entryBytes(key(1), answer(1))).toBe(2 * 1000 + 3 * JSON.stringify(answer(1)).length);
     const cache = new ResultCache<{ text: string }>(60_000, 10 * entryBytes(key(1), answer(1)));
     for (let i = 0; i < 1000; i++) await cache.get(key(i), async () => answer(i));
     expect(cache.size).toBe(10);
