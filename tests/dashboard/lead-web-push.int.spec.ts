@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import webPush from 'web-push';
 import { metadataOf, systemContext } from '../../src/commands/command-context';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Started } from '../../src/main';
+import { stableId } from '../../src/shared/stable-id';
 import { alertsSettled, home, importHomes } from '../organizer/organizer-fixture';
 import { demoSite, demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
-import { type PushServiceStandIn, type StandInSubscription, startPushServiceStandIn } from '../support/push-service-stand-in';
+import { msQueuedToTaken } from '../support/push-delay';
+import { type PushServiceStandIn, type ReceivedPush, type StandInSubscription, startPushServiceStandIn } from '../support/push-service-stand-in';
 import type { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -88,6 +91,20 @@ describe('web push to a lead, through a push-service stand-in', () => {
     });
     // The alert's id is the push's topic: a repeat replaces an undelivered one.
     expect(push.topic).toBe((push.payload as { id: string }).id.replace(/-/g, ''));
+  });
+
+  // After the case before: the lead's instant alert on Seattle saved.
+  it('an instant alert is pushed as soon as it is queued, well within the web push sweep (every 2 s): the alert dispatcher wakes the sender', async () => {
+    const delays: number[] = [];
+    // Six alerts, each started a third of a second later after the last push than the one before, so queued at moments across the
+    // sweep's 2 s: whatever the moments, some of those that waited for the sweep would be late.
+    for (let i = 0; i < 6; i++) {
+      await sleep(i * 333);
+      await importHomes(server, [home(`PW${i}`, { UnparsedAddress: `${i + 2} Push Pl`, ListPrice: 555_000 + i })]);
+      const pushed = (p: ReceivedPush) => p.path === '/push/lead' && (p.payload as { url?: string }).url === `/listing/T-PW${i}`;
+      delays.push(await msQueuedToTaken(server.runtime.db.pool, standIn, pushed, (alertId) => stableId(`web push alert ${alertId}`)));
+    }
+    expect(Math.max(...delays), `from queued to taken, ms: ${delays.join(', ')}`).toBeLessThan(1000);
   });
 
   it("tells the agent's browser of a lead's behaviour alert (issue 19 part 2), opening the lead", async () => {

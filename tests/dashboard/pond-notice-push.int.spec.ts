@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { noticeId } from '../../src/modules/speed-to-lead/notify-new-lead/notice-plan';
+import { msQueuedToTaken } from '../support/push-delay';
 import { pushStandInServer } from '../support/push-stand-in-server';
 import { demoUser, newLead, settle, signIn } from '../support/dashboard-fixture';
 import { waitUntil } from '../support/wait-until';
@@ -61,10 +62,7 @@ describe('a pond notice by web push: through the one push outbox, once per brows
     // Several notices, each queued at another moment of the sweep's 2 s: one that waited for the sweep would be late.
     for (let i = 0; i < 4; i++) {
       const { leadId } = await newLead(server, 'demo.localhost', { FullName: `Quinn ${['Ash', 'Birch', 'Cedar', 'Dogwood'][i]}` });
-      const taken = await app.standIn.waitFor((p) => p.path === '/push/jane' && (p.payload as { tag?: string }).tag === `pond-${leadId}`);
-      const arrived = Date.now();
-      const { rows } = await pool.query<{ at: Date }>('SELECT at FROM web_push_queue WHERE event_id = $1', [(taken.payload as { id: string }).id]);
-      delays.push(arrived - rows[0]!.at.getTime());
+      delays.push(await msQueuedToTaken(pool, app.standIn, (p) => p.path === '/push/jane' && (p.payload as { tag?: string }).tag === `pond-${leadId}`));
     }
     expect(Math.max(...delays), `from queued to taken, ms: ${delays.join(', ')}`).toBeLessThan(1000);
   });

@@ -1,14 +1,17 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import type { Started } from '../../src/main';
+import { stableId } from '../../src/shared/stable-id';
 import { type ImportItem, importListings } from '../../src/modules/listings';
 import { ShowingNoticesReactor, ShowingRequests } from '../../src/modules/showings';
 import { NOTHING_TO_ACCEPT, TIME_CHANGED } from '../../src/modules/showings/answer-showing/answer-showing.decide';
 import { LINK_NOT_VALID } from '../../src/modules/showings/answer-showing/answer-showing.http';
 import { connectSocket, demoUser, newLead, record, settle, signIn, startDashboardServer, until } from '../support/dashboard-fixture';
 import { mailsTo } from '../support/mail-outbox';
-import { type PushServiceStandIn, startPushServiceStandIn } from '../support/push-service-stand-in';
+import { msQueuedToTaken } from '../support/push-delay';
+import { type PushServiceStandIn, type ReceivedPush, startPushServiceStandIn } from '../support/push-service-stand-in';
 import { home } from '../support/reso-home';
 import { signedAgreement } from '../support/buyer-agreement';
 import { WebClient } from '../support/web-client';
@@ -170,5 +173,20 @@ describe('showings: the lead accepts a proposed time or cancels; the timeline an
     expect(task.status, task.text).toBe(201);
     await until(() => got.get('calendar.changed')?.some((p) => p.kind === 'task'));
     expect(alexGot.get('calendar.changed') ?? []).toEqual([]);
+  });
+
+  it("a lead's cancellation is pushed to the agent as soon as it is queued, well within the web push sweep (every 2 s): the notices wake the sender", async () => {
+    const leads = [];
+    for (const name of ['Eve Early', 'Finn Fickle', 'Gus Gone', 'Hal Halt', 'Ivy Idle', 'Jo Jilt']) leads.push(await requested(name));
+    const delays: number[] = [];
+    // Each cancelled a third of a second later after the last push than the one before, so queued at moments across the sweep's
+    // 2 s: whatever the moments, some of those that waited for the sweep would be late.
+    for (const [i, lead] of leads.entries()) {
+      await sleep(i * 333);
+      expect((await lead.client.post(`/api/organizer/showings/${lead.showingId}/cancel`, {})).status).toBe(200);
+      const pushed = (p: ReceivedPush) => p.path === '/push/jane' && (p.payload as { tag?: string }).tag === `showing-${lead.showingId}`;
+      delays.push(await msQueuedToTaken(pool(), standIn, pushed, (id) => stableId(`web push ${id}`)));
+    }
+    expect(Math.max(...delays), `from queued to taken, ms: ${delays.join(', ')}`).toBeLessThan(1000);
   });
 });

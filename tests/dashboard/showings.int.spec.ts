@@ -34,6 +34,7 @@ describe('showings', () => {
       baseUrl: 'http://demo.localhost',
       secret: () => server.app.get(SecretKey).get(),
       push: async () => undefined,
+      wakePushes: () => undefined,
     });
   const patch = (c: WebClient, showingId: string, json: Record<string, unknown>) => c.request('PATCH', `/api/dashboard/showings/${showingId}`, { json });
   const leadShowings = async (c: WebClient, leadId: string) =>

@@ -12,7 +12,7 @@ import { logger } from '../../../shared/logger';
 import { CommunicationLinks, loadAccount } from '../../accounts';
 import { recordEmailWithheld, UNSUBSCRIBED_REASON } from '../../compliance';
 import { addressText, listingPriceText, Mailer, MailHeldBack, recordFailure, RETRY_DUE } from '../../messaging';
-import { queueNotification } from '../../notifications';
+import { queueNotification, WebPushSender } from '../../notifications';
 import { stableId } from '../../../shared/stable-id';
 import { SiteResolver, siteBaseUrl } from '../../sites';
 import { ALERTS_PUSH, type AlertChangeKind, type AlertEvent, type AlertReason, alertStream } from '../alerts.events';
@@ -79,6 +79,7 @@ export class AlertDispatcher extends SweptReactor {
     @Inject(AlertLinks) private readonly alertLinks: AlertLinks,
     @Inject(SiteResolver) private readonly sites: SiteResolver,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(WebPushSender) private readonly pushes: WebPushSender,
   ) {
     super();
   }
@@ -316,6 +317,8 @@ export class AlertDispatcher extends SweptReactor {
     // Queued before the row is marked sent, keyed by the alert: a retry after a crash queues nothing twice.
     if (!digest) for (const r of sendable) await queueNotification(this.lock!, `alert ${r.alert_id}`, to, instantPush(r, listings.get(r.pdid)!));
     await this.lock!.query(`UPDATE alert_outbox SET state = 'sent', sent_at = now() WHERE alert_id = ANY($1::uuid[])`, [sendable.map((r) => r.alert_id)]);
+    // The session commits each statement: the pushes are in the web push queue, and its sender sends them now, not at its next sweep.
+    if (!digest) this.pushes.wake();
     return true;
   }
 

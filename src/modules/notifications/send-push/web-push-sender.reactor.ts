@@ -67,7 +67,8 @@ export class WebPushSender extends OutboxSender<Row, Push> {
   }
 
   /**
-   * Pushes another reactor queued in its own transaction (a pond notice, a task reminder), called
+   * Pushes another reactor queued in its own transaction (a pond notice, a task reminder, an
+   * instant property alert, a showing's cancellation), called
    * once that transaction committed: sent now, as the queue projection's signal has the pushes it
    * queued sent, rather than at the next sweep. Only a nudge in this process: the rows' claim
    * (their row lock) still sends each once, and another instance's sweep finds them too.

@@ -8,7 +8,7 @@ import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { SecretKey } from '../../accounts';
 import { Mailer } from '../../messaging';
-import { queueNotification } from '../../notifications';
+import { queueNotification, WebPushSender } from '../../notifications';
 import { ShowingNotices } from './showing-notices';
 
 /** Reminders go within this long of 9 am; invitations and cancellations at once by the signal, else within this. */
@@ -26,6 +26,7 @@ export class ShowingNoticesReactor extends SweptReactor {
     @Inject(Mailer) mailer: Mailer,
     @Inject(CONFIG) config: Config,
     @Inject(SecretKey) secret: SecretKey,
+    @Inject(WebPushSender) pushes: WebPushSender,
   ) {
     super();
     this.notices = new ShowingNotices({
@@ -35,6 +36,7 @@ export class ShowingNoticesReactor extends SweptReactor {
       baseUrl: config.publicUrl,
       secret: () => secret.get(),
       push: (db, userId, n) => queueNotification(db, n.id, userId, n),
+      wakePushes: () => pushes.wake(),
     });
   }
 

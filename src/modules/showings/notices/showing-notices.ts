@@ -29,6 +29,8 @@ export type ShowingNoticesDeps = {
   readonly secret: () => Promise<Buffer>;
   /** A web push to one person, queued in the notice's own transaction (the agent hears at once that a lead cancelled). */
   readonly push: (db: pg.PoolClient, userId: string, n: { title: string; body: string; url: string; tag: string; id: string }) => Promise<unknown>;
+  /** Called once a notice's transaction that queued a push committed: the push is sent now, not at the web push sender's next sweep. */
+  readonly wakePushes: () => void;
 };
 
 type Recipient = 'lead' | 'agent';
@@ -93,7 +95,8 @@ export class ShowingNotices {
       now,
       byLead: showing.cancelledByLead,
     };
-    return decideOnceWithRetry(
+    let pushed = false;
+    const sent = await decideOnceWithRetry(
       this.deps.pool,
       { outbox: 'showing-notices', key: `${n.showingId} ${n.kind} ${n.sequence} ${to}`, leadId: to === 'lead' ? showing.leadId : null },
       `INSERT INTO showing_notice_outbox (showing_id, kind, sequence, recipient, channel, state) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
@@ -120,7 +123,8 @@ export class ShowingNotices {
               }
             : m;
         try {
-          return await this.notify(db, n, to, c, now, { showing, lead, leadAccount, agentId, byText, keyed });
+          pushed = (await this.notify(db, n, to, c, now, { showing, lead, leadAccount, agentId, byText, keyed })) === 'pushed';
+          return true;
         } catch (err) {
           if (!(err instanceof MailHeldBack)) throw err;
           await db.query(`UPDATE showing_notice_outbox SET state = 'suppressed' WHERE showing_id = $1 AND kind = $2 AND sequence = $3 AND recipient = $4`, [
@@ -138,9 +142,13 @@ export class ShowingNotices {
           error: err.name,
         }),
     );
+    // Sent is committed (a failure rolled the push back with the notice).
+    if (sent && pushed) this.deps.wakePushes();
+    return sent;
   }
 
-  private async notify(db: pg.PoolClient, n: DueNotice, to: Recipient, c: NoticeContext, now: Date, x: NoticeParts): Promise<boolean> {
+  /** Sends the notice in its transaction; 'pushed' when it also queued a web push there. */
+  private async notify(db: pg.PoolClient, n: DueNotice, to: Recipient, c: NoticeContext, now: Date, x: NoticeParts): Promise<'sent' | 'pushed'> {
     const { showing, lead, leadAccount, agentId, byText, keyed } = x;
     if (n.kind === 'invite') {
       const { rowCount } = await db.query(
@@ -161,6 +169,7 @@ export class ShowingNotices {
           tag: `showing-${showing.showingId}`,
           id: `showing-cancel-${showing.showingId}-${n.sequence}`,
         });
+        return 'pushed';
       }
     } else if (byText && leadAccount.exists && leadAccount.cellPhone && agentId)
       // As every automated text to a lead: in the lead's window, within the office's daily number, on the thread.
@@ -178,6 +187,6 @@ export class ShowingNotices {
         now,
       );
     else await this.deps.mailer.send(keyed(reminderMail(c)));
-    return true;
+    return 'sent';
   }
 }
