@@ -41,21 +41,20 @@ export function dataColumn(shape: DataShape | undefined): string {
     if (!DATA_KEY.test(k)) throw new Error(`Not a key of event data: ${k}`);
     return `'${k}'`;
   };
-  // '{}' || {"k": …} for each key the object has: a missing key is not made a null.
-  const only = (of: string, keys: readonly (readonly [string, true | readonly string[]])[]): string =>
-    `('{}'::jsonb${keys
-      .map(([k, inner]) => {
-        const value = `${of}->${key(k)}`;
-        const kept =
-          inner === true
-            ? value
-            : `CASE WHEN jsonb_typeof(${value}) = 'object' THEN ${only(
-                value,
-                inner.map((i) => [i, true] as const),
-              )} ELSE ${value} END`;
-        return ` || CASE WHEN ${of} ? ${key(k)} THEN jsonb_build_object(${key(k)}, ${kept}) ELSE '{}'::jsonb END`;
-      })
-      .join('')})`;
+  const only = (of: string, keys: readonly (readonly [string, true | readonly string[]])[]): string => {
+    const kept = (k: string, inner: true | readonly string[]) => {
+      const value = `${of}->${key(k)}`;
+      if (inner === true) return value;
+      return `CASE WHEN jsonb_typeof(${value}) = 'object' THEN ${only(
+        value,
+        inner.map((i) => [i, true] as const),
+      )} ELSE ${value} END`;
+    };
+    const all = `jsonb_build_object(${keys.map(([k, inner]) => `${key(k)}, ${kept(k, inner)}`).join(', ')})`;
+    // An event that lacks a key: the object without it (`->` made it a null); mostly none is lacking, and nothing is rebuilt.
+    const lacking = `array_remove(ARRAY[${keys.map(([k]) => `CASE WHEN ${of} ? ${key(k)} THEN NULL ELSE ${key(k)} END`).join(', ')}]::text[], NULL)`;
+    return `CASE WHEN ${of} ?& ARRAY[${keys.map(([k]) => key(k)).join(', ')}] THEN ${all} ELSE ${all} - ${lacking} END`;
+  };
   return `CASE type ${types.map(([type, keys]) => `WHEN ${key(type)} THEN ${only('data', Object.entries(keys))}`).join(' ')} ELSE data END`;
 }
 
