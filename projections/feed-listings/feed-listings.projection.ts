@@ -62,7 +62,7 @@ export const feedListingsProjection: Projection = {
         await copyRows(ctx.tx, table, ['mls', 'listing_key'], rows);
       },
       // The listing's id, not its record: most of what an import's log holds.
-      ['pdid'],
+      Object.fromEntries(this.eventTypes.map((t) => [t, { pdid: true }])),
     );
     await rebuildKey();
     await ctx.tx.query(`ANALYZE ${table}`);

@@ -92,6 +92,8 @@ export const marketStatsProjection: Projection = {
         held = new Map();
         await copyRows(ctx.tx, table, COLUMNS, rows);
       },
+      // Of a listed listing's record only what nextRow reads: the record is most of what an import's log holds.
+      { ListingListed: { pdid: true, listing: ['City', 'PostalCode', 'ListingContractDate', 'StandardStatus', 'CloseDate', 'LivingArea', 'ClosePrice'] } },
     );
     await rebuildIndexes();
     await ctx.tx.query(`ANALYZE ${table}`);

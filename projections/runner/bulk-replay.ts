@@ -23,12 +23,40 @@ const READ_LIMIT = 20_000;
 export type Share = { readonly of: number; readonly index: number };
 
 /**
- * The keys of the events' data a fold reads, when it reads few of a big event's (the feeds' key
- * lists read a listing's id, not its whole record): PostgreSQL sends only these, and Node parses
- * only these. Keys as stored, before upcastData renames any. Undefined: all of it.
+ * The parts of the events' data a fold reads, by event type, when it reads few of a big event's
+ * (a listing's whole record, of which market reports read seven fields and the feeds' key lists
+ * none): PostgreSQL sends only these, and Node parses only these. A key maps to `true` (its whole
+ * value) or to the keys of its object to keep (a value that is no object is kept whole). A key an
+ * event lacks stays absent and a null stays null, so the fold sees what it would of the whole
+ * event. Keys as stored, before upcastData renames any. A type not named is read whole.
  */
-export type DataKeys = readonly string[] | undefined;
+export type DataShape = { readonly [type: string]: { readonly [key: string]: true | readonly string[] } };
 const DATA_KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/** The SQL of the data column a page reads: `data`, or per type of `shape` only the keys named. */
+export function dataColumn(shape: DataShape | undefined): string {
+  const types = Object.entries(shape ?? {});
+  if (types.length === 0) return 'data';
+  const key = (k: string) => {
+    if (!DATA_KEY.test(k)) throw new Error(`Not a key of event data: ${k}`);
+    return `'${k}'`;
+  };
+  const only = (of: string, keys: readonly (readonly [string, true | readonly string[]])[]): string => {
+    const kept = (k: string, inner: true | readonly string[]) => {
+      const value = `${of}->${key(k)}`;
+      if (inner === true) return value;
+      return `CASE WHEN jsonb_typeof(${value}) = 'object' THEN ${only(
+        value,
+        inner.map((i) => [i, true] as const),
+      )} ELSE ${value} END`;
+    };
+    const all = `jsonb_build_object(${keys.map(([k, inner]) => `${key(k)}, ${kept(k, inner)}`).join(', ')})`;
+    // An event that lacks a key: the object without it (`->` made it a null); mostly none is lacking, and nothing is rebuilt.
+    const lacking = `array_remove(ARRAY[${keys.map(([k]) => `CASE WHEN ${of} ? ${key(k)} THEN NULL ELSE ${key(k)} END`).join(', ')}]::text[], NULL)`;
+    return `CASE WHEN ${of} ?& ARRAY[${keys.map(([k]) => key(k)).join(', ')}] THEN ${all} ELSE ${all} - ${lacking} END`;
+  };
+  return `CASE type ${types.map(([type, keys]) => `WHEN ${key(type)} THEN ${only('data', Object.entries(keys))}`).join(' ')} ELSE data END`;
+}
 
 /**
  * Folds the log of `types` through the replay's `upTo` in memory, a share of the listings at a
@@ -44,7 +72,7 @@ export async function foldLogInPasses(
   eventsPerPass: number,
   fold: (e: LoggedEvent) => void,
   endPass: () => Promise<void>,
-  keys?: DataKeys,
+  shape?: DataShape,
 ): Promise<number> {
   const { rows } = await ctx.tx.query<{ n: string }>(
     `SELECT count(*) AS n FROM events WHERE type = ANY($1::text[]) AND (transaction_id, global_position) <= ($2::xid8, $3::bigint)`,
@@ -63,7 +91,7 @@ export async function foldLogInPasses(
         covered += events.length;
         ctx.onProgress(covered);
       },
-      keys,
+      shape,
     );
     await endPass();
   }
@@ -77,10 +105,10 @@ export async function foldShare(
   upTo: Checkpoint,
   share: Share,
   fold: (events: readonly LoggedEvent[]) => void | Promise<void>,
-  keys?: DataKeys,
+  shape?: DataShape,
 ): Promise<number> {
   const read = (after: Checkpoint) => {
-    const page = readLogPage(pool, types, after, upTo, share, keys);
+    const page = readLogPage(pool, types, after, upTo, share, shape);
     // Read ahead: a fold that fails first leaves it unawaited, not unhandled.
     page.catch(() => undefined);
     return page;
@@ -99,10 +127,15 @@ export async function foldShare(
 }
 
 /** A page of the events of `types` after `after`, through `upTo`, of one share of the listings. */
-async function readLogPage(pool: pg.Pool, types: readonly string[], after: Checkpoint, upTo: Checkpoint, share: Share, keys: DataKeys): Promise<LoggedEvent[]> {
-  const bad = keys?.find((k) => !DATA_KEY.test(k));
-  if (bad !== undefined) throw new Error(`Not a key of event data: ${bad}`);
-  const data = keys ? `jsonb_build_object(${keys.map((k) => `'${k}', data->'${k}'`).join(', ')})` : 'data';
+async function readLogPage(
+  pool: pg.Pool,
+  types: readonly string[],
+  after: Checkpoint,
+  upTo: Checkpoint,
+  share: Share,
+  shape: DataShape | undefined,
+): Promise<LoggedEvent[]> {
+  const data = dataColumn(shape);
   const { rows } = await pool.query<{ x: string; g: string; id: string; type: string; data: unknown; at: string }>(
     `SELECT transaction_id::text AS x, global_position::text AS g, event_id AS id, type, ${data} AS data, metadata->>'at' AS at FROM events
      WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint) AND (transaction_id, global_position) <= ($3::xid8, $4::bigint)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { batchedAlike, IN_BULK } from '../../../../tests/support/batched-alike';
 import { appendedNow, type GivenEvent, projectionSpecification } from '../../../../tests/support/projection-specification';
+import { searchDoc } from '../../../../tests/support/search-doc';
 import { mulberry32 } from '../../../shared/prng';
 import type { ListingEvent } from '../../listings';
 import { ALERTS_PUSH } from '../alerts.events';
@@ -72,6 +73,7 @@ describe('alert changes queue, in batches', () => {
     ]);
     expect(rows.get(1)!.length).toBeGreaterThan(30);
     expect(rows.get(1)!.some((r) => (r.detail as { also?: unknown }).also)).toBe(true);
+    expect(rows.get(1)!.some((r) => r.kind === 'new' && (r.detail as { price?: unknown }).price === 700_000)).toBe(true);
     expect(rows.get(3)).toEqual(rows.get(1));
     expect(rows.get(40)).toEqual(rows.get(1));
     expect(rows.get(log.length)).toEqual(rows.get(1));
@@ -102,6 +104,15 @@ function recordsOfChanges(count: number): GivenEvent[] {
           },
         },
         { type: 'ListingPhotosChanged', data: { pdid, photos: ['/p/1.jpg'], added: pick([0, 1]), ModificationTimestamp: null } },
+        // A whole record, of which the bulk replay reads only the status and the price.
+        {
+          type: 'ListingListed',
+          data: {
+            pdid,
+            mls: 'nw',
+            listing: searchDoc(pdid, { StandardStatus: pick(['Active', 'Coming Soon']), ListPrice: pick([350_000, 700_000, null]) }).record,
+          },
+        },
       ]);
       log.push({ ...event, metadata, transactionId: tx });
     }

@@ -131,6 +131,8 @@ export const alertChangesQueue: Projection = {
         for (let i = 0; i < fold.fresh.length; i += INSERT_ROWS) await insertFresh(ctx.tx, fold.fresh.slice(i, i + INSERT_ROWS));
         fold = { here: new Map(), fresh: [], earlier: new Map() };
       },
+      // Of a listed listing's record only what changeOf reads: the record is most of what an import's log holds.
+      { ListingListed: { pdid: true, listing: ['StandardStatus', 'ListPrice'] } },
     );
   },
 };
