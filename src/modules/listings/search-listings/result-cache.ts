@@ -4,11 +4,9 @@ export const MAX_AGE_MS = 60_000;
 type Entry<T> = { readonly at: number; readonly version: string | undefined; readonly value: Promise<T>; bytes: number };
 
 /**
- * What an entry is counted as: twice the length of its key, three times its answer's JSON. V8
- * keeps an ASCII string in one byte a character and a map answer in about 1.4 times its JSON's
- * length, and the answer's bytes as first sent (with each coding's compressed bytes, about a
- * quarter each) are kept as long as it is (src/http/answer-json.ts), so the count stays above
- * what the entries really take.
+ * What an entry is counted as: twice its key's length, three times its answer's JSON (V8 keeps a
+ * map answer in about 1.4 times its JSON's length, and the answer's bytes as first sent, plain
+ * and compressed, are kept with it: src/http/answer-json.ts), above what entries really take.
  */
 export const entryBytes = (key: string, value: unknown): number => 2 * key.length + (value === undefined ? 0 : 3 * JSON.stringify(value).length);
 
