@@ -341,7 +341,7 @@ async function instanceRss(ctx: BenchContext, db: BenchDatabase, name: string, a
       unit: 'MB',
       goal: 800,
       lowerIsBetter: true,
-      detail: `JS heap ${mb(m.heapUsed)} MB, typed arrays ${mb(m.arrayBuffers)} MB; started in ${server.startSeconds.toFixed(1)} s`,
+      detail: `JS heap ${mb(m.heapUsed)} MB used of ${mb(m.heapTotal)} MB, typed arrays ${mb(m.arrayBuffers)} MB, the rest ${mb(m.rss - m.heapTotal - m.arrayBuffers)} MB (Node's code and the allocator's); peak RSS ${mb(m.peakRss)} MB; started in ${server.startSeconds.toFixed(1)} s`,
     });
   } finally {
     await server.stop();

@@ -229,7 +229,7 @@ function wordsMatching(cols: ListingColumns, words: readonly string[]): Matches 
 
 /** compile() of criteria-match.ts over the columns: null (NaN) compares as nothing, as in SQL. */
 function checksOf(cols: ListingColumns, c: SearchCriteria, polygons = true): Check[] {
-  const { f, i, u, s } = cols;
+  const { f, i, u } = cols;
   const { price, beds, baths, sqft, lat, lng, ux, uy, uz, openHouseUntil } = f;
   const grp = u.grp;
   const checks: Check[] = [];
@@ -265,8 +265,10 @@ function checksOf(cols: ListingColumns, c: SearchCriteria, polygons = true): Che
   for (const list of c.mlsids) {
     // Rare (what the MLS-number suggestion sets): the key is made from the number as it is tested.
     const want = new Set(list);
-    const id = s.listingId;
-    checks.push((x) => id[x] !== null && want.has(normalizeName(id[x])!));
+    checks.push((x) => {
+      const id = cols.texts.listingId(x);
+      return id !== null && want.has(normalizeName(id)!);
+    });
   }
   if (c.types) {
     const bits = c.types.reduce((b, t) => b | TYPE_BITS[t], 0);
@@ -320,12 +322,8 @@ const byNumber =
 
 /** The sort of orderSql: its key, nulls last, then pdid in byte order. */
 export function compareOf(cols: ListingColumns, c: SearchCriteria): Compare {
-  const pdid = cols.s.pdid;
-  const byPdid = (a: number, b: number) => {
-    const x = pdid[a]!;
-    const y = pdid[b]!;
-    return x < y ? -1 : x > y ? 1 : 0;
-  };
+  const texts = cols.texts;
+  const byPdid = (a: number, b: number) => texts.comparePdids(a, b);
   const then =
     (first: Compare): Compare =>
     (a, b) =>
@@ -474,7 +472,7 @@ export function mapOf(cols: ListingColumns, m: Matches, clusterLevel: number, bo
 export function pinOf(cols: ListingColumns, slot: number): Pin {
   const p = cols.f.price[slot]!;
   return {
-    pdid: cols.s.pdid[slot]!,
+    pdid: cols.pdidOf(slot)!,
     latitude: cols.f.lat[slot]!,
     longitude: cols.f.lng[slot]!,
     price: p === p ? p : null,
