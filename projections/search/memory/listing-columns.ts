@@ -1,6 +1,6 @@
 import type { ListingRecord, OpenHouse } from '../../../src/modules/listings/listings.events';
 import { deriveSearchFields, type SearchDoc, type SearchFields } from '../search-document';
-import { Postings } from './int-list';
+import { keywordKey, Postings } from './int-list';
 import { SuggestTerms } from './suggest-terms';
 import { FineCells, fineKey } from './fine-cells';
 import { SlotTexts } from './slot-texts';
@@ -131,7 +131,7 @@ export class ListingColumns {
   readonly terms = new SuggestTerms();
   /** When each MLS's listings last changed (ISO instants): the disclaimers' "last updated", as search_mls_updates holds it. */
   readonly mlsUpdates = new Map<string, string>();
-  readonly words = new Postings<string>();
+  readonly words = new Postings<string>(keywordKey);
   readonly cities = new Postings<number>();
   readonly zips = new Postings<number>();
   readonly grid = new Postings<number>();

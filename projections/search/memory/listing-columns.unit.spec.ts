@@ -66,6 +66,16 @@ describe('ListingColumns', () => {
     expect(cols.slotOf('NW-4')).toBe(slot);
   });
 
+  it('keeps number words apart from words of the same digits with a leading zero, and finds each by its keyword', () => {
+    const cols = new ListingColumns();
+    cols.put(searchDoc('1', { UnparsedAddress: '123 Oak Ave', ListingId: '4567' }), undefined);
+    cols.put(searchDoc('2', { UnparsedAddress: '0123 Elm St', ListingId: '1234567890' }), undefined);
+    const slotsOf = (w: string) => [...(cols.words.get(w)?.items.subarray(0, cols.words.size(w)) ?? [])];
+    expect(['123', '0123', '4567', '1234567890', 'oak'].map(slotsOf)).toEqual([[0], [1], [0], [1], [0]]);
+    cols.put(searchDoc('1', { UnparsedAddress: '124 Oak Ave', ListingId: '4567' }), cols.docOf(0));
+    expect(['123', '124', '0123'].map(slotsOf)).toEqual([[], [0], [1]]);
+  });
+
   it('keeps each posting once through changes: a price change moves none, a move to another zip and cell moves those', () => {
     const cols = new ListingColumns();
     for (const d of docs) cols.put(d, undefined);
