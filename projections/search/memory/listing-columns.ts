@@ -1,5 +1,5 @@
 import type { ListingRecord, OpenHouse } from '../../../src/modules/listings/listings.events';
-import { deriveSearchFields, type SearchDoc, type SearchFields } from '../search-document';
+import { deriveSearchFields, deriveSearchFieldsOnce, type SearchDoc, type SearchFields } from '../search-document';
 import { keywordKey, Postings } from './int-list';
 import { SuggestTerms } from './suggest-terms';
 import { FineCells, fineKey } from './fine-cells';
@@ -516,7 +516,7 @@ export class ListingColumns {
     for (let slot = 0; slot < c.count; slot++) {
       if (c.i.pdidBytes[slot]! < 0) continue;
       const doc = c.docOf(slot);
-      const d = deriveSearchFields(doc);
+      const d = deriveSearchFieldsOnce(doc);
       c.post(slot, d);
       c.moveFine(slot, undefined);
       c.terms.update(slot, undefined, [d, doc.record]);

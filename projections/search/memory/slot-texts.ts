@@ -161,7 +161,8 @@ export class SlotTexts {
 
   /** Puts a slot's key in the table (known not to be there), growing it past half full. */
   private index(slot: number): void {
-    if ((this.live + this.gone + 1) * 2 > this.table.length) this.rehash(Math.max(1024, 2 ** Math.ceil(Math.log2((this.live + 1) * 4))));
+    // At most half full, 4 to 8 bytes a key.
+    if ((this.live + this.gone + 1) * 2 > this.table.length) this.rehash(Math.max(1024, 2 ** Math.ceil(Math.log2((this.live + 1) * 2))));
     const mask = this.table.length - 1;
     let at = hashOf(this.pool, this.cols.textAt[slot]!, this.cols.pdidBytes[slot]!) & mask;
     while (this.table[at]! > 0) at = (at + 1) & mask;
