@@ -8,8 +8,8 @@ export type ServerProcess = {
   readonly startSeconds: number;
   /** The server process's CPU (user + system) since it started, in ms. */
   cpuMs(): Promise<number>;
-  /** Its RSS, JS heap and typed arrays after collecting garbage, in bytes. */
-  memory(): Promise<{ rss: number; heapUsed: number; arrayBuffers: number }>;
+  /** Its RSS, JS heap (used and held) and typed arrays after collecting garbage, and its peak RSS, in bytes. */
+  memory(): Promise<{ rss: number; heapUsed: number; heapTotal: number; arrayBuffers: number; peakRss: number }>;
   /** Runs `fn` with the server under V8's sampling profiler; answers where its samples fell. */
   profiled<T>(fn: () => Promise<T>): Promise<{ result: T; summary: string }>;
   stop(): Promise<void>;
@@ -51,7 +51,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     url: first.url,
     startSeconds: first.startSeconds,
     cpuMs: async () => (await ask<{ id: number; cpuMs: number }>('cpu')).cpuMs,
-    memory: () => ask<{ id: number; rss: number; heapUsed: number; arrayBuffers: number }>('memory'),
+    memory: () => ask<{ id: number; rss: number; heapUsed: number; heapTotal: number; arrayBuffers: number; peakRss: number }>('memory'),
     profiled: async (fn) => {
       await ask('profile-start');
       try {

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { loadConfig } from '../../src/config/config';
 import { startServer } from '../../src/main';
 import { profiled } from './cpu-profile';
@@ -8,7 +9,7 @@ export type ServerRequest = { id: number; ask: 'cpu' | 'memory' | 'profile-start
 export type ServerAnswer =
   | { id: 0; url: string; startSeconds: number }
   | { id: number; cpuMs: number }
-  | { id: number; rss: number; heapUsed: number; arrayBuffers: number }
+  | { id: number; rss: number; heapUsed: number; heapTotal: number; arrayBuffers: number; peakRss: number }
   | { id: number; summary: string };
 
 /**
@@ -39,7 +40,16 @@ void (async () => {
           await new Promise((r) => setTimeout(r, 200));
         }
         const m = process.memoryUsage();
-        send({ id: request.id, rss: m.rss, heapUsed: m.heapUsed, arrayBuffers: m.arrayBuffers });
+        // The most the process held (VmHWM): the start's own peak, which a machine must have room for too.
+        const peak = /VmHWM:\s+(\d+) kB/.exec(await fs.readFile('/proc/self/status', 'utf8').catch(() => ''));
+        send({
+          id: request.id,
+          rss: m.rss,
+          heapUsed: m.heapUsed,
+          heapTotal: m.heapTotal,
+          arrayBuffers: m.arrayBuffers,
+          peakRss: peak ? Number(peak[1]) * 1024 : NaN,
+        });
       } else if (request.ask === 'profile-start') {
         let stop!: () => void;
         const until = new Promise<void>((r) => (stop = r));

@@ -87,7 +87,7 @@ describe('FineCells', () => {
         const level = Math.floor(random() * 13);
         const want = expected([...spots.values()], grp, box, level);
         const m = await cols.fine.matches(grp, box, cols.f.lat, cols.f.lng, unsliced);
-        expect([...m.slots.subarray(0, m.n)].map((s) => cols.s.pdid[s]!).sort()).toEqual(want.pdids);
+        expect([...m.slots.subarray(0, m.n)].map((s) => cols.pdidOf(s)!).sort()).toEqual(want.pdids);
         const got = cols.fine.summary(grp, box, level, cols.f.lat, cols.f.lng);
         expect({ total: got.total, bounds: got.bounds }).toEqual({ total: want.total, bounds: want.bounds });
         const shift = CELL_LEVEL - level;
@@ -161,7 +161,7 @@ describe('FineCells', () => {
     const raw = { minlat: '30', maxlat: '45.5', minlong: '-110', maxlong: '-70' };
     const { criteria } = parseSearchRequest(raw, 'map');
     expect(cols.fine.scanSooner(1, criteria.box, cols.count)).toBe(true);
-    const pdids = (m: { slots: Int32Array; n: number }) => [...m.slots.subarray(0, m.n)].map((s) => cols.s.pdid[s]!).sort();
+    const pdids = (m: { slots: Int32Array; n: number }) => [...m.slots.subarray(0, m.n)].map((s) => cols.pdidOf(s)!).sort();
     const scanned = pdids(await matchAll(cols, criteria));
     expect(scanned.length).toBeGreaterThan(20);
     expect(scanned).toEqual(pdids(await cols.fine.matches(1, criteria.box, cols.f.lat, cols.f.lng, unsliced)));

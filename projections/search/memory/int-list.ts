@@ -36,9 +36,13 @@ const ONE = new Int32Array(1);
  * a list: most keys are such, and a list costs about a hundred bytes more.
  */
 export class Postings<K> {
-  private readonly lists = new Map<K, IntList | number>();
+  private readonly lists = new Map<unknown, IntList | number>();
 
-  add(key: K, slot: number): void {
+  /** `keyOf`: what the map holds for a key (keywordKey: a house number as a number, not a string). */
+  constructor(private readonly keyOf: (key: K) => unknown = (key) => key) {}
+
+  add(k: K, slot: number): void {
+    const key = this.keyOf(k);
     const held = this.lists.get(key);
     if (held === undefined) this.lists.set(key, slot);
     else if (typeof held === 'number') {
@@ -49,7 +53,8 @@ export class Postings<K> {
     } else held.push(slot);
   }
 
-  remove(key: K, slot: number): void {
+  remove(k: K, slot: number): void {
+    const key = this.keyOf(k);
     const held = this.lists.get(key);
     if (held === undefined) return;
     if (typeof held === 'number') {
@@ -62,7 +67,7 @@ export class Postings<K> {
   }
 
   get(key: K): IntList | undefined {
-    const held = this.lists.get(key);
+    const held = this.lists.get(this.keyOf(key));
     if (typeof held !== 'number') return held;
     const one = new IntList(1);
     one.push(held);
@@ -71,7 +76,7 @@ export class Postings<K> {
 
   /** Each key's slots as a run of an Int32Array (a key of one listing lends a shared one-slot array). */
   each(key: K, visit: (items: Int32Array, n: number) => void): void {
-    const held = this.lists.get(key);
+    const held = this.lists.get(this.keyOf(key));
     if (held === undefined) return;
     if (typeof held === 'number') {
       ONE[0] = held;
@@ -79,8 +84,9 @@ export class Postings<K> {
     } else visit(held.items, held.length);
   }
 
+  /** The keys as held (those of postings without a `keyOf`). */
   keys(): IterableIterator<K> {
-    return this.lists.keys();
+    return this.lists.keys() as IterableIterator<K>;
   }
 
   get keyCount(): number {
@@ -88,7 +94,14 @@ export class Postings<K> {
   }
 
   size(key: K): number {
-    const held = this.lists.get(key);
+    const held = this.lists.get(this.keyOf(key));
     return held === undefined ? 0 : typeof held === 'number' ? 1 : held.length;
   }
 }
+
+/**
+ * A keyword word as the words' postings hold it: digits of a number below 2^30 without a leading
+ * zero (a house number, an MLS number's digits: most of a million listings' words) as that
+ * number, which the map holds inline; a JS string of each would cost about 24 bytes more.
+ */
+export const keywordKey = (word: string): string | number => (word.length <= 9 && /^[1-9][0-9]*$/.test(word) ? Number(word) : word);

@@ -1,8 +1,9 @@
 import type { ListingRecord, OpenHouse } from '../../../src/modules/listings/listings.events';
-import { deriveSearchFields, type SearchDoc, type SearchFields } from '../search-document';
-import { Postings } from './int-list';
+import { deriveSearchFields, deriveSearchFieldsOnce, type SearchDoc, type SearchFields } from '../search-document';
+import { keywordKey, Postings } from './int-list';
 import { SuggestTerms } from './suggest-terms';
 import { FineCells, fineKey } from './fine-cells';
+import { SlotTexts } from './slot-texts';
 
 /** Map cells of the grid the spatial postings use: level 10 (0.35°), about a city; rows and columns of level-20 cells >> 10. */
 export const GRID_SHIFT = 10;
@@ -26,7 +27,10 @@ const F64 = [
   'uz',
   'openHouseUntil',
 ] as const;
-/** Interned strings (-1 for null), the level-20 cell of the point, and where the photos' ids are in the photo pool. */
+/**
+ * Interned strings (-1 for null), the level-20 cell of the point, where the photos' ids are in the
+ * photo pool, and where the listing's own texts are in the text pool (slot-texts.ts).
+ */
 const I32 = [
   'mls',
   'status',
@@ -48,6 +52,10 @@ const I32 = [
   'listAgent',
   'photoStart',
   'photoCount',
+  'textAt',
+  'pdidBytes',
+  'addressBytes',
+  'listingIdBytes',
 ] as const;
 /** grp and kinds; flags as 0 null, 1 false, 2 true (the fold must give back null, false or true). */
 const U8 = [
@@ -62,13 +70,9 @@ const U8 = [
   'locationApproximate',
   'priceReduced',
 ] as const;
-/** Strings of (nearly) one listing each: not interned. */
-const STR = ['pdid', 'address', 'listingId'] as const;
-
 type F64Name = (typeof F64)[number];
 type I32Name = (typeof I32)[number];
 type U8Name = (typeof U8)[number];
-type StrName = (typeof STR)[number];
 
 const tri = (v: boolean | null | undefined): number => (v === true ? 2 : v === false ? 1 : 0);
 const untri = (v: number): boolean | null => (v === 2 ? true : v === 1 ? false : null);
@@ -85,7 +89,8 @@ export type ColumnsImage = {
   readonly count: number;
   readonly free: readonly number[];
   readonly strings: readonly string[];
-  readonly text: Record<StrName, readonly (string | null)[]>;
+  /** The listings' keys, addresses and MLS numbers (slot-texts.ts), where the int columns say. */
+  readonly textPool: Uint8Array;
   readonly openHouses: readonly [number, readonly OpenHouse[]][];
   readonly brokenPhotos: readonly [number, readonly string[]][];
   /** Every listing's photos as interned ids, each listing's in a run (photoStart, photoCount). */
@@ -109,13 +114,13 @@ export class ListingColumns {
   count = 0;
   private capacity: number;
   private readonly free: number[] = [];
-  readonly slots = new Map<string, number>();
   private readonly strings: string[] = [];
   private readonly ids = new Map<string, number>();
   readonly f: Record<F64Name, Float64Array>;
   readonly i: Record<I32Name, Int32Array>;
   readonly u: Record<U8Name, Uint8Array>;
-  readonly s: Record<StrName, (string | null)[]>;
+  /** Each listing's key, address and MLS number, and the slot of each key. */
+  texts: SlotTexts;
   private readonly openHouses = new Map<number, readonly OpenHouse[]>();
   /** Photos reported broken, of the few listings that have any. */
   private readonly brokenPhotos = new Map<number, readonly string[]>();
@@ -126,7 +131,7 @@ export class ListingColumns {
   readonly terms = new SuggestTerms();
   /** When each MLS's listings last changed (ISO instants): the disclaimers' "last updated", as search_mls_updates holds it. */
   readonly mlsUpdates = new Map<string, string>();
-  readonly words = new Postings<string>();
+  readonly words = new Postings<string>(keywordKey);
   readonly cities = new Postings<number>();
   readonly zips = new Postings<number>();
   readonly grid = new Postings<number>();
@@ -137,7 +142,7 @@ export class ListingColumns {
     this.f = Object.fromEntries(F64.map((n) => [n, new Float64Array(capacity).fill(NaN)])) as Record<F64Name, Float64Array>;
     this.i = Object.fromEntries(I32.map((n) => [n, new Int32Array(capacity).fill(-1)])) as Record<I32Name, Int32Array>;
     this.u = Object.fromEntries(U8.map((n) => [n, new Uint8Array(capacity)])) as Record<U8Name, Uint8Array>;
-    this.s = Object.fromEntries(STR.map((n) => [n, []])) as unknown as Record<StrName, (string | null)[]>;
+    this.texts = new SlotTexts(this.i);
   }
 
   intern(v: string | null | undefined): number {
@@ -175,17 +180,18 @@ export class ListingColumns {
 
   /** The listing of a slot as the search fold (evolveDoc) takes it: what search reads, the rest null. */
   docOf(slot: number): SearchDoc {
-    const { f, i, u, s } = this;
+    const { f, i, u, texts } = this;
     const str = (n: I32Name) => this.str(i[n][slot]!);
+    const pdid = texts.pdid(slot)!;
     const record: ListingRecord = {
-      ListingKey: s.pdid[slot]!.slice(s.pdid[slot]!.indexOf('-') + 1),
+      ListingKey: pdid.slice(pdid.indexOf('-') + 1),
       StandardStatus: str('status') as ListingRecord['StandardStatus'],
       ListPrice: unnum(f.listPrice[slot]!),
       ClosePrice: unnum(f.closePrice[slot]!),
       CloseDate: str('closeDate'),
       ModificationTimestamp: null,
-      ListingId: s.listingId[slot] ?? null,
-      UnparsedAddress: s.address[slot] ?? null,
+      ListingId: texts.listingId(slot),
+      UnparsedAddress: texts.address(slot),
       City: str('city'),
       StateOrProvince: str('state'),
       PostalCode: str('postalCode'),
@@ -215,7 +221,7 @@ export class ListingColumns {
       photos: this.photosOf(slot),
     };
     return {
-      pdid: s.pdid[slot]!,
+      pdid,
       mls: str('mls')!,
       record,
       brokenPhotos: this.brokenPhotos.get(slot) ?? [],
@@ -271,7 +277,7 @@ export class ListingColumns {
     let used = 0;
     for (let slot = 0; slot < this.count; slot++) {
       const n = photoCount[slot]!;
-      if (n <= 0 || this.s.pdid[slot] === null) continue;
+      if (n <= 0 || this.i.pdidBytes[slot]! < 0) continue;
       pool.set(this.photoPool.subarray(photoStart[slot]!, photoStart[slot]! + n), used);
       photoStart[slot] = used;
       used += n;
@@ -282,24 +288,33 @@ export class ListingColumns {
   }
 
   slotOf(pdid: string): number | undefined {
-    return this.slots.get(pdid);
+    return this.texts.slotOf(pdid);
+  }
+
+  /** Listings held. */
+  get size(): number {
+    return this.texts.size;
+  }
+
+  /** A slot's listing key (null: a free slot). */
+  pdidOf(slot: number): string | null {
+    return this.texts.pdid(slot);
   }
 
   /** Writes a listing (new or changed); `before` is what the slot held, so that its postings are taken back. */
   put(doc: SearchDoc, before: SearchDoc | undefined): void {
-    let slot = this.slots.get(doc.pdid);
+    let slot = this.texts.slotOf(doc.pdid);
     let was: SearchFields | undefined;
     const fresh = slot === undefined;
     if (slot === undefined) {
       slot = this.free.pop() ?? this.count++;
       if (slot >= this.capacity) this.grow();
-      this.slots.set(doc.pdid, slot);
     } else if (before) {
       was = deriveSearchFields(before);
     }
     const r = doc.record;
     const d = deriveSearchFields(doc);
-    const { f, i, u, s } = this;
+    const { f, i, u } = this;
     const placeBefore = this.placeOf(slot);
     f.listPrice[slot] = num(r.ListPrice);
     f.closePrice[slot] = num(r.ClosePrice);
@@ -345,9 +360,7 @@ export class ListingColumns {
     u.listingDisplay[slot] = tri(r.InternetEntireListingDisplayYN);
     u.locationApproximate[slot] = tri(r.locationApproximate);
     u.priceReduced[slot] = d.priceReduced ? 2 : 1;
-    s.pdid[slot] = doc.pdid;
-    s.address[slot] = r.UnparsedAddress;
-    s.listingId[slot] = r.ListingId;
+    this.texts.set(slot, doc.pdid, r.UnparsedAddress, r.ListingId);
     if (doc.openHouses.length > 0) this.openHouses.set(slot, doc.openHouses);
     else this.openHouses.delete(slot);
     if (doc.brokenPhotos.length > 0) this.brokenPhotos.set(slot, doc.brokenPhotos);
@@ -386,21 +399,20 @@ export class ListingColumns {
   }
 
   remove(pdid: string, before: SearchDoc): void {
-    const slot = this.slots.get(pdid);
+    const slot = this.texts.slotOf(pdid);
     if (slot === undefined) return;
     const was = deriveSearchFields(before);
     this.unpost(slot, was);
     const place = this.placeOf(slot);
     this.fine.remove(place.grp, place.cell, slot, place.lat, place.lng);
     this.terms.update(slot, [was, before.record], undefined);
-    this.slots.delete(pdid);
     this.openHouses.delete(slot);
     this.brokenPhotos.delete(slot);
     this.photoGarbage += Math.max(0, this.i.photoCount[slot]!);
     this.i.photoCount[slot] = 0;
     // grp 0 is found by no search; the slot is taken again by the next listing.
     this.u.grp[slot] = 0;
-    this.s.pdid[slot] = null;
+    this.texts.clear(slot);
     this.free.push(slot);
   }
 
@@ -457,7 +469,7 @@ export class ListingColumns {
       count: this.count,
       free: [...this.free],
       strings: this.strings,
-      text: Object.fromEntries(STR.map((n) => [n, this.s[n].slice(0, this.count)])) as Record<StrName, (string | null)[]>,
+      textPool: this.texts.image(),
       openHouses: [...this.openHouses],
       brokenPhotos: [...this.brokenPhotos],
       photoPool: this.photoPool.subarray(0, this.photoUsed),
@@ -491,7 +503,7 @@ export class ListingColumns {
     for (const n of F64) c.f[n] = take(img.numbers[n], NaN);
     for (const n of I32) c.i[n] = take(img.ints[n], -1);
     for (const n of U8) c.u[n] = take(img.bytes[n], 0);
-    for (const n of STR) c.s[n] = o.owned ? (img.text[n] as (string | null)[]) : [...img.text[n]];
+    c.texts = new SlotTexts(c.i, o.owned ? img.textPool : img.textPool.slice(), img.count);
     for (const [slot, oh] of img.openHouses) c.openHouses.set(slot, oh);
     for (const [slot, broken] of img.brokenPhotos) c.brokenPhotos.set(slot, broken);
     if (o.owned) c.photoPool = img.photoPool;
@@ -502,11 +514,9 @@ export class ListingColumns {
     c.photoUsed = img.photoPool.length;
     for (const [mls, at] of img.mlsUpdates) c.mlsUpdates.set(mls, at);
     for (let slot = 0; slot < c.count; slot++) {
-      const pdid = c.s.pdid[slot];
-      if (!pdid) continue;
-      c.slots.set(pdid, slot);
+      if (c.i.pdidBytes[slot]! < 0) continue;
       const doc = c.docOf(slot);
-      const d = deriveSearchFields(doc);
+      const d = deriveSearchFieldsOnce(doc);
       c.post(slot, d);
       c.moveFine(slot, undefined);
       c.terms.update(slot, undefined, [d, doc.record]);
@@ -514,5 +524,5 @@ export class ListingColumns {
     return c;
   }
 
-  static readonly columns = { F64, I32, U8, STR };
+  static readonly columns = { F64, I32, U8 };
 }

@@ -8,17 +8,17 @@ const unnum = (v: number): number | null => (v === v ? v : null);
 
 /** A listing as a card shows it, read from the columns as toListing (listing-row.ts) reads a search_listings row. */
 export function listingOf(cols: ListingColumns, slot: number): IndexedListing {
-  const { f, i, u, s } = cols;
+  const { f, i, u, texts } = cols;
   const str = (id: number) => cols.str(id);
   const photos = cols.photosOf(slot);
   const broken = cols.brokenOf(slot);
   const visible = broken.length === 0 ? photos : photos.filter((p) => !broken.includes(p));
   const type = str(i.propertyType[slot]!);
   return {
-    pdid: s.pdid[slot]!,
-    mlsid: s.listingId[slot] ?? null,
+    pdid: texts.pdid(slot)!,
+    mlsid: texts.listingId(slot),
     // InternetAddressDisplayYN false: the street address is on no public page.
-    address: u.addressDisplay[slot] === 1 ? null : (s.address[slot] ?? null),
+    address: u.addressDisplay[slot] === 1 ? null : texts.address(slot),
     city: str(i.city[slot]!),
     state: str(i.state[slot]!),
     zip: str(i.postalCode[slot]!),
@@ -47,17 +47,17 @@ export const shownPublicly = (cols: ListingColumns, slot: number): boolean => co
 
 /** The keys autocomplete compares, made from the columns as deriveSearchFields makes them. */
 export function slotReader(cols: ListingColumns): SlotReader {
-  const { i, u, s } = cols;
-  const addressKey = (slot: number) => (u.addressDisplay[slot] === 1 ? null : normalizeName(s.address[slot]));
+  const { i, u, texts } = cols;
+  const addressKey = (slot: number) => (u.addressDisplay[slot] === 1 ? null : normalizeName(texts.address(slot)));
   return {
     grp: (slot) => u.grp[slot]!,
     addressKey,
-    mlsidKey: (slot) => normalizeName(s.listingId[slot]),
-    address: (slot) => s.address[slot] ?? null,
+    mlsidKey: (slot) => normalizeName(texts.listingId(slot)),
+    address: (slot) => texts.address(slot),
     city: (slot) => cols.str(i.city[slot]!),
     zip5: (slot) => zip5Of(cols.str(i.postalCode[slot]!)),
-    listingId: (slot) => s.listingId[slot] ?? null,
-    pdid: (slot) => s.pdid[slot] ?? null,
+    listingId: (slot) => texts.listingId(slot),
+    pdid: (slot) => texts.pdid(slot),
   };
 }
 
@@ -73,11 +73,11 @@ export function startingWithOf(cols: ListingColumns, term: string, limit: number
   for (const postings of [cols.terms.addresses, cols.terms.mlsids])
     for (const slot of cols.terms.candidates(postings, key, cols.count)) {
       const grp = cols.u.grp[slot];
-      if ((grp !== 1 && grp !== 3) || !shownPublicly(cols, slot) || cols.s.pdid[slot] === null) continue;
+      if ((grp !== 1 && grp !== 3) || !shownPublicly(cols, slot) || cols.i.pdidBytes[slot]! < 0) continue;
       if (read.addressKey(slot)?.startsWith(key) || read.mlsidKey(slot)?.startsWith(key)) found.add(slot);
     }
   return [...found]
-    .map((slot) => ({ slot, key: read.addressKey(slot), pdid: cols.s.pdid[slot]! }))
+    .map((slot) => ({ slot, key: read.addressKey(slot), pdid: cols.pdidOf(slot)! }))
     .sort((a, b) => nullsLast(a.key, b.key) || byBytes(a.pdid, b.pdid))
     .slice(0, limit)
     .map((x) => listingOf(cols, x.slot));

@@ -229,7 +229,7 @@ function wordsMatching(cols: ListingColumns, words: readonly string[]): Matches 
 
 /** compile() of criteria-match.ts over the columns: null (NaN) compares as nothing, as in SQL. */
 function checksOf(cols: ListingColumns, c: SearchCriteria, polygons = true): Check[] {
-  const { f, i, u, s } = cols;
+  const { f, i, u } = cols;
   const { price, beds, baths, sqft, lat, lng, ux, uy, uz, openHouseUntil } = f;
   const grp = u.grp;
   const checks: Check[] = [];
@@ -265,8 +265,10 @@ function checksOf(cols: ListingColumns, c: SearchCriteria, polygons = true): Che
   for (const list of c.mlsids) {
     // Rare (what the MLS-number suggestion sets): the key is made from the number as it is tested.
     const want = new Set(list);
-    const id = s.listingId;
-    checks.push((x) => id[x] !== null && want.has(normalizeName(id[x])!));
+    checks.push((x) => {
+      const id = cols.texts.listingId(x);
+      return id !== null && want.has(normalizeName(id)!);
+    });
   }
   if (c.types) {
     const bits = c.types.reduce((b, t) => b | TYPE_BITS[t], 0);
@@ -364,12 +366,12 @@ export function sortKeyOf(cols: ListingColumns, c: SearchCriteria): SortKey {
 export async function firstOf(cols: ListingColumns, m: Matches, key: SortKey, k: number, placed: boolean, time?: Slices): Promise<number[]> {
   if (k <= 0) return [];
   const ux = cols.f.ux;
-  const pdid = cols.s.pdid;
+  const texts = cols.texts;
   // A max-heap of the best k so far, keys beside slots: its root is the worst kept.
   const keys = new Float64Array(k);
   const slots = new Int32Array(k);
   let size = 0;
-  const later = (i: number, j: number) => keys[i]! > keys[j]! || (keys[i] === keys[j] && pdid[slots[i]!]! > pdid[slots[j]!]!);
+  const later = (i: number, j: number) => keys[i]! > keys[j]! || (keys[i] === keys[j] && texts.comparePdids(slots[i]!, slots[j]!) > 0);
   const swap = (i: number, j: number) => {
     const kk = keys[i]!;
     keys[i] = keys[j]!;
@@ -392,7 +394,7 @@ export async function firstOf(cols: ListingColumns, m: Matches, key: SortKey, k:
           swap(at, parent);
           at = parent;
         }
-      } else if (v < keys[0]! || (v === keys[0] && pdid[slot]! < pdid[slots[0]!]!)) {
+      } else if (v < keys[0]! || (v === keys[0] && texts.comparePdids(slot, slots[0]!) < 0)) {
         keys[0] = v;
         slots[0] = slot;
         for (let at = 0; ;) {
@@ -476,7 +478,7 @@ export function mapOf(cols: ListingColumns, m: Matches, clusterLevel: number, bo
 export function pinOf(cols: ListingColumns, slot: number): Pin {
   const p = cols.f.price[slot]!;
   return {
-    pdid: cols.s.pdid[slot]!,
+    pdid: cols.pdidOf(slot)!,
     latitude: cols.f.lat[slot]!,
     longitude: cols.f.lng[slot]!,
     price: p === p ? p : null,

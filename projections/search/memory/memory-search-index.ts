@@ -85,7 +85,7 @@ export class MemorySearchIndex extends SearchIndex {
 
   /** Listings held (for the bench and the status page). */
   get size(): number {
-    return this.built.columns.slots.size;
+    return this.built.columns.size;
   }
 
   get checkpoint(): Checkpoint {
@@ -234,7 +234,7 @@ export class MemorySearchIndex extends SearchIndex {
     const time = new Slices(this.options.scanBudgetMs);
     const m = await matchAll(cols, c, time);
     const first = await firstOf(cols, m, sortKeyOf(cols, c), page.offset + page.limit, false, time);
-    return { total: m.n, pdids: first.slice(page.offset).map((s) => cols.s.pdid[s]!) };
+    return { total: m.n, pdids: first.slice(page.offset).map((s) => cols.pdidOf(s)!) };
   }
 
   async map(c: SearchCriteria, q: MapQuery): Promise<MapResult> {

@@ -7,20 +7,22 @@ import { type ColumnsImage, columnsCapacity, ListingColumns } from './listing-co
  * Snapshots of the in-memory index, so that a restart reads the log from where the snapshot was
  * taken instead of from the start. A file: a length, a JSON header (the checkpoint, the strings,
  * the open houses), then each typed column's bytes. A snapshot of another log (`identity`) or of
- * another version of the search fold is ignored: the index is then built from the log. Format 2
- * holds what cards show (photos, state, office and agent names); an older file is not read.
+ * another version of the search fold is ignored: the index is then built from the log. Format 3
+ * holds each listing's key, address and MLS number as bytes (slot-texts.ts), not in the header;
+ * an older file is not read.
  */
-const FORMAT = 2;
+const FORMAT = 3;
 
-/** The photo pool's name among the int arrays (no column is named so). */
+/** The photo pool's name among the int arrays and the text pool's among the byte arrays (no column is named so): pools, not columns, are as long as they are. */
 const POOL = '@photoPool';
+const TEXT = '@textPool';
 
 type Header = {
   readonly format: number;
   readonly fold: number;
   readonly identity: string;
   readonly checkpoint: { readonly transactionId: string; readonly globalPosition: string };
-  readonly image: Omit<ColumnsImage, 'numbers' | 'ints' | 'bytes' | 'photoPool'>;
+  readonly image: Omit<ColumnsImage, 'numbers' | 'ints' | 'bytes' | 'photoPool' | 'textPool'>;
   readonly arrays: readonly { readonly group: 'numbers' | 'ints' | 'bytes'; readonly name: string; readonly bytes: number }[];
 };
 
@@ -31,7 +33,7 @@ export type Snapshot = { readonly columns: ListingColumns; readonly checkpoint: 
 
 /** The snapshot as bytes, taken at once (the columns go on changing after). */
 export function encodeSnapshot(columns: ListingColumns, checkpoint: Checkpoint, identity: string): Buffer {
-  const { numbers, ints, bytes, photoPool, ...image } = columns.image();
+  const { numbers, ints, bytes, photoPool, textPool, ...image } = columns.image();
   const arrays: { group: 'numbers' | 'ints' | 'bytes'; name: string; data: ArrayBufferView }[] = [];
   for (const [group, record] of [
     ['numbers', numbers],
@@ -41,6 +43,7 @@ export function encodeSnapshot(columns: ListingColumns, checkpoint: Checkpoint, 
     for (const [name, data] of Object.entries(record)) arrays.push({ group, name, data });
   }
   arrays.push({ group: 'ints', name: POOL, data: photoPool });
+  arrays.push({ group: 'bytes', name: TEXT, data: textPool });
   const header: Header = {
     format: FORMAT,
     fold: searchProjection.version,
@@ -98,7 +101,7 @@ async function readSnapshot(read: ByteSource, identity: string): Promise<Snapsho
   const groups = { numbers: {} as Record<string, Float64Array>, ints: {} as Record<string, Int32Array>, bytes: {} as Record<string, Uint8Array> };
   for (const a of header.arrays) {
     const width = WIDTH[a.group];
-    const slots = a.name === POOL ? a.bytes / width : capacity;
+    const slots = a.name === POOL || a.name === TEXT ? a.bytes / width : capacity;
     const buffer = new ArrayBuffer(slots * width);
     const array = a.group === 'numbers' ? new Float64Array(buffer) : a.group === 'ints' ? new Int32Array(buffer) : new Uint8Array(buffer);
     array.fill(FILL[a.group], a.bytes / width);
@@ -107,7 +110,8 @@ async function readSnapshot(read: ByteSource, identity: string): Promise<Snapsho
     (groups[a.group] as Record<string, typeof array>)[a.name] = array;
   }
   const { [POOL]: photoPool, ...ints } = groups.ints;
-  const image = { ...header.image, ...groups, ints, photoPool: photoPool ?? new Int32Array(0) } as ColumnsImage;
+  const { [TEXT]: textPool, ...bytes } = groups.bytes;
+  const image = { ...header.image, ...groups, ints, bytes, photoPool: photoPool ?? new Int32Array(0), textPool: textPool ?? new Uint8Array(0) } as ColumnsImage;
   return {
     columns: ListingColumns.fromImage(image, { owned: true }),
     checkpoint: { transactionId: BigInt(header.checkpoint.transactionId), globalPosition: BigInt(header.checkpoint.globalPosition) },
