@@ -6,6 +6,7 @@ import { queueDigests } from '../../src/modules/valuation/seller-mail/home-diges
 import { demoUser, newLead, settle, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';
 import { hardBounce, mailgunEnv, mailgunEvent } from '../support/mailgun-stand-in';
+import { sendSellerLead } from '../support/seller-lead';
 import { WebClient } from '../support/web-client';
 import { alertsSettled, home, importHomes, square } from '../organizer/organizer-fixture';
 
@@ -60,18 +61,12 @@ describe('a bounced address, for every e-mail Porchlight sends a lead', () => {
 
   it("the homeowner digest: the month's digest is suppressed and the timeline says why", async () => {
     const email = `bounced.owner.${Date.now()}@example.com`;
-    const sent = await WebClient.for(app.server.url, 'jane.localhost').post('/api/valuation/seller-lead', {
+    const { leadId } = await sendSellerLead(app.server.url, {
       FullName: 'Dana Owner',
       Email: email,
       Phone: '2065550178',
-      Home: {
-        address: '2400 NW 65th St, Seattle, WA 98117',
-        value: { latitude: 47.6755, longitude: -122.3862, beds: 3, baths: 2, livingArea: 1800 },
-        digest: true,
-      },
+      address: '2400 NW 65th St, Seattle, WA 98117',
     });
-    expect(sent.status, sent.text).toBe(200);
-    const leadId = sent.body.leadId as string;
     await settle(app.server);
     await bounce(email);
     expect(await queueDigests(pool(), new Date('2015-03-10T08:00:00Z'))).toBeGreaterThanOrEqual(1);

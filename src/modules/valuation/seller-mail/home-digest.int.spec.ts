@@ -4,6 +4,7 @@ import { demoUser, settle, signIn } from '../../../../tests/support/dashboard-fi
 import { dashboardServer } from '../../../../tests/support/dashboard-server';
 import { mailsTo, waitForMail } from '../../../../tests/support/mail-outbox';
 import { home } from '../../../../tests/support/reso-home';
+import { BALLARD_HOME, sendSellerLead } from '../../../../tests/support/seller-lead';
 import { WebClient } from '../../../../tests/support/web-client';
 import { systemContext } from '../../../commands/command-context';
 import { importListings, type ResoRecord } from '../../listings';
@@ -11,7 +12,7 @@ import { milesBetween } from '../sold-home';
 import { changeWords } from './home-digest-email';
 import { queueDigests } from './home-digest.scheduler';
 
-const HOME = { latitude: 47.6755, longitude: -122.3862, beds: 3, baths: 2, livingArea: 1800 };
+const HOME = BALLARD_HOME;
 const money = (n: number) => `$${n.toLocaleString('en-US')}`;
 
 /** The monthly homeowner digest: queued once per lead and month whatever runs it, with the month's numbers, stopped by unsubscribing. */
@@ -32,15 +33,12 @@ describe('the homeowner digest', () => {
 
   it('goes once a month under two instances and a restart, with the estimate, its change and the sales nearby; unsubscribing stops it', async () => {
     const email = 'digest.owner@example.com';
-    const visitor = WebClient.for(app.server.url, 'jane.localhost');
-    const sent = await visitor.post('/api/valuation/seller-lead', {
+    const { visitor, leadId } = await sendSellerLead(app.server.url, {
       FullName: 'Dana Owner',
       Email: email,
       Phone: '2065550177',
-      Home: { address: '2400 NW 65th St, Seattle, WA 98117', value: HOME, digest: true },
+      address: '2400 NW 65th St, Seattle, WA 98117',
     });
-    expect(sent.status, sent.text).toBe(200);
-    const leadId = sent.body.leadId as string;
     await settle(app.server);
 
     // Two instances sweep at once, then one restarts and sweeps again: one row for March 2015.
@@ -94,13 +92,7 @@ describe('the homeowner digest', () => {
     expect(milesBetween(HOME.latitude, HOME.longitude, HOME.latitude + 0.017, HOME.longitude)).toBeGreaterThan(1);
     await importListings(app.server.runtime.store, importItems(listings), { mls: 'KC', ctx: systemContext() });
     const email = 'digest.listings@example.com';
-    const sent = await WebClient.for(app.server.url, 'jane.localhost').post('/api/valuation/seller-lead', {
-      FullName: 'Noa Owner',
-      Email: email,
-      Phone: '2065550179',
-      Home: { address: '2404 NW 65th St, Seattle, WA 98117', value: HOME, digest: true },
-    });
-    expect(sent.status, sent.text).toBe(200);
+    await sendSellerLead(app.server.url, { FullName: 'Noa Owner', Email: email, Phone: '2065550179', address: '2404 NW 65th St, Seattle, WA 98117' });
     await settle(app.server);
     await queueDigests(pool(), new Date('2015-03-03T08:00:00Z'));
     const mail = await waitForMail(pool(), email, (m) => m.subject.startsWith('Your home’s value this month'));
@@ -111,13 +103,12 @@ describe('the homeowner digest', () => {
 
   it('counts an opening and a click of the digest toward the lead score, once each; a forged token records nothing', async () => {
     const email = 'digest.opens@example.com';
-    const sent = await WebClient.for(app.server.url, 'jane.localhost').post('/api/valuation/seller-lead', {
+    const { leadId } = await sendSellerLead(app.server.url, {
       FullName: 'Ola Owner',
       Email: email,
       Phone: '2065550180',
-      Home: { address: '2406 NW 65th St, Seattle, WA 98117', value: HOME, digest: true },
+      address: '2406 NW 65th St, Seattle, WA 98117',
     });
-    const leadId = sent.body.leadId as string;
     await settle(app.server);
     await queueDigests(pool(), new Date('2015-03-04T08:00:00Z'));
     const mail = await waitForMail(pool(), email, (m) => m.subject.startsWith('Your home’s value this month'));
