@@ -21,7 +21,8 @@ const DAY = 86_400_000;
 type Alert = { alertId: string; leadId: string; leadName: string; kind: string; reason: string; agentId: string; at: string };
 
 /** Behaviour alerts (issue 19 part 2) end to end on a real server, PostgreSQL and socket.io: each signal, thresholds per office, once across instances, e-mail per choice. */
-describe('behaviour alerts: the agent hears at once when a lead does something that means intent', () => {
+// Each test waits for the detector several times; beside the lead import on two cores that took over a minute.
+describe('behaviour alerts: the agent hears at once when a lead does something that means intent', { timeout: 180_000 }, () => {
   const app = dashboardServer();
   let janeC: WebClient;
   let blair: WebClient;
@@ -42,20 +43,33 @@ describe('behaviour alerts: the agent hears at once when a lead does something t
   const view = (leadId: string, pdid: string, at?: Date) =>
     ev('ListingViewed', { leadId, userId: randomUUID(), siteId: SITE, pdid, address: `${pdid} Elm St`, price: 500_000 }, at);
   const owner = (leadId: string) => ({ leadId, userId: randomUUID(), siteId: SITE });
-  /** Waits until the read models applied everything and the detector and the mail sender have nothing pending. */
-  const drained = async () => {
-    for (let i = 0; i < 400; i++) {
+  /**
+   * Waits until the read models applied everything and the detector and the mail sender have nothing pending.
+   * By the clock, not by rounds: beside the 10,000-row import (tests/dashboard/lead-import) on two cores a round takes seconds.
+   * If it gives up, it says what was still pending, so a failure names the stuck part.
+   */
+  const drained = async (withinMs = 90_000) => {
+    const deadline = Date.now() + withinMs;
+    for (;;) {
       await settle(app.server);
-      const { rows } = await pool().query<{ n: number }>(
-        `SELECT (SELECT count(*) FROM behaviour_alert_queue WHERE state = 'pending') + (SELECT count(*) FROM behaviour_alert_outbox WHERE state = 'pending') AS n`,
+      const { rows } = await pool().query<{ queue: number; outbox: number }>(
+        `SELECT (SELECT count(*) FROM behaviour_alert_queue WHERE state = 'pending')::int AS queue, (SELECT count(*) FROM behaviour_alert_outbox WHERE state = 'pending')::int AS outbox`,
       );
-      if (Number(rows[0]!.n) === 0) {
+      const { queue, outbox } = rows[0]!;
+      if (queue + outbox === 0) {
         await settle(app.server);
         return;
       }
+      if (Date.now() > deadline) {
+        const checkpoints = await pool().query(
+          `SELECT name, global_position::text FROM projection_checkpoints WHERE name IN ('behaviour_alerts', 'behaviour_alert_queue')`,
+        );
+        throw new Error(
+          `behaviour alerts still pending after ${withinMs} ms: ${queue} queued, ${outbox} to mail; checkpoints ${JSON.stringify(checkpoints.rows)}`,
+        );
+      }
       await new Promise((r) => setTimeout(r, 25));
     }
-    throw new Error('behaviour alerts still pending');
   };
   const alertsOf = async (client: WebClient, leadId: string): Promise<Alert[]> => {
     const res = await client.get(`/api/dashboard/behaviour-alerts?leadId=${leadId}`);
@@ -76,7 +90,7 @@ describe('behaviour alerts: the agent hears at once when a lead does something t
     expect(await reasons(leadId)).toEqual([]);
     await store().append(`leadactivity-${leadId}`, 'any', [view(leadId, 'P1')]);
     // The detector's sweep, then the projection's push: seconds on a machine loaded by other suites (a 10,000-row import beside it).
-    const pushed = await until(() => got.get('lead.behaviour')?.find((p) => p.leadId === leadId), 30_000);
+    const pushed = await until(() => got.get('lead.behaviour')?.find((p) => p.leadId === leadId), 60_000);
     expect(pushed).toMatchObject({ leadId, leadName: 'Rita Repeat', kind: 'repeatViews', reason: 'Viewed the same home 3 times', agentId: jane.userId });
     expect(typeof pushed.position).toBe('string');
     await drained();
