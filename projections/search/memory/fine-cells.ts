@@ -32,7 +32,11 @@ const SLICE_SLOTS = 1024;
 type TimeSlices = { due(): boolean; pause(): Promise<void> };
 
 /** Where a map's pins are chosen (memory-query.ts's FirstK). */
-type Pins = { offer(slot: number): void; offerRun(items: Int32Array, n: number, run: number): void };
+type Pins = {
+  offer(slot: number): boolean;
+  offerRun(items: Int32Array, n: number, run: number): void;
+  runOf(items: Int32Array, n: number, run: number): Int32Array | undefined;
+};
 
 /** Slots in no order (memory-query.ts's Matches). */
 type Slots = { readonly slots: Int32Array; readonly n: number };
@@ -220,6 +224,8 @@ export class FineCells {
         const key = clusterOf(cell);
         cells!.each(cell, (items, n) => {
           read += n;
+          // The cell's run in sort order, when it has one, is offered after the count: until the first slot in the box the pins refuse.
+          const run = pins?.runOf(items, n, runKey(grp, cell));
           for (let k = 0; k < n; k++) {
             const s = items[k]!;
             const a = lat[s]!;
@@ -231,8 +237,13 @@ export class FineCells {
             if (a > edge.maxLat) edge.maxLat = a;
             if (b < edge.minLng) edge.minLng = b;
             if (b > edge.maxLng) edge.maxLng = b;
-            pins?.offer(s);
+            if (pins && !run) pins.offer(s);
           }
+          if (run)
+            for (let k = 0; k < n; k++) {
+              const s = run[k]!;
+              if (lat[s]! >= box!.minLat && lat[s]! <= box!.maxLat && lng[s]! >= box!.minLng && lng[s]! <= box!.maxLng && !pins!.offer(s)) break;
+            }
         });
       }
       if (read >= SLICE_SLOTS) {

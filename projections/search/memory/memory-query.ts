@@ -410,14 +410,24 @@ export class FirstK {
 
   /** Offers items[0..n), which the run numbered `id` holds in this key's order when there are runs. */
   offerRun(items: Int32Array, n: number, id: number): void {
-    // A cell of a few is offered as it is: cheaper than finding its run.
-    if (!this.runs || n < 4 || this.size + n <= this.k) return this.offerAll(items, 0, n);
+    const run = this.runOf(items, n, id);
+    if (!run) return this.offerAll(items, 0, n);
+    for (let j = 0; j < n; j++) if (!this.offer(run[j]!)) return;
+  }
+
+  /**
+   * items[0..n) in this key's order (the run numbered `id`, made on its first call), or undefined
+   * when they are better offered as they are: no runs, a cell of a few (cheaper than finding its
+   * run), or room for them all.
+   */
+  runOf(items: Int32Array, n: number, id: number): Int32Array | undefined {
+    if (!this.runs || n < 4 || this.size + n <= this.k) return undefined;
     let run = this.runs.get(id);
     if (run?.length !== n) {
       run = items.slice(0, n).sort((a, b) => this.order(a, b));
       this.runs.set(id, run);
     }
-    for (let j = 0; j < n; j++) if (!this.offer(run[j]!)) return;
+    return run;
   }
 
   /** Offers a slot: false when the heap is full and the slot comes after its worst. */
