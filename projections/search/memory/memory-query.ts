@@ -424,7 +424,11 @@ export class FirstK {
     if (!this.runs || n < 4 || this.size + n <= this.k) return undefined;
     let run = this.runs.get(id);
     if (run?.length !== n) {
-      run = items.slice(0, n).sort((a, b) => this.order(a, b));
+      // Each key taken once, then the slots sorted by it (ties by pdid).
+      const keyed = new Float64Array(n);
+      for (let j = 0; j < n; j++) keyed[j] = this.key(items[j]!);
+      const at = Int32Array.from({ length: n }, (_, j) => j).sort((a, b) => keyed[a]! - keyed[b]! || this.texts.comparePdids(items[a]!, items[b]!));
+      run = at.map((j) => items[j]!);
       this.runs.set(id, run);
     }
     return run;
@@ -461,11 +465,6 @@ export class FirstK {
       }
     } else return false;
     return true;
-  }
-
-  private order(a: number, b: number): number {
-    const d = this.key(a) - this.key(b);
-    return d < 0 ? -1 : d > 0 ? 1 : this.texts.comparePdids(a, b);
   }
 
   /** The slots kept, best first. */
