@@ -103,9 +103,9 @@ describe('FineCells', () => {
         expect([...m.slots.subarray(0, m.n)].map((s) => cols.pdidOf(s)!).sort()).toEqual(want.pdids);
         // The pins chosen as the cells are read are the first of the matches by the sort, as from the matches themselves.
         const criteria = { ...parseSearchRequest({}, 'map').criteria, box, sort: (['newest', 'price-asc', 'sqft-desc'] as const)[q % 3] };
-        const pins = new FirstK(cols, sortKeyOf(cols, criteria), 1 + (q % 40), true, cols.fine.runsOf(criteria.sort));
+        const pins = q % 4 === 0 ? new FirstK(cols, sortKeyOf(cols, criteria), 1 + (q % 40), true, cols.fine.runsOf(criteria.sort)) : undefined;
         const got = await cols.fine.summary(grp, box, level, cols.f.lat, cols.f.lng, pins, unsliced);
-        expect(pins.inOrder()).toEqual(await firstOf(cols, m, sortKeyOf(cols, criteria), 1 + (q % 40), true, unsliced));
+        if (pins) expect(pins.inOrder()).toEqual(await firstOf(cols, m, sortKeyOf(cols, criteria), 1 + (q % 40), true, unsliced));
         expect({ total: got.total, bounds: got.bounds }).toEqual({ total: want.total, bounds: want.bounds });
         const shift = CELL_LEVEL - level;
         const clusters = got.clusters
