@@ -562,6 +562,10 @@ async function httpRate(
       trivial && o.adapter === 'memory'
         ? await cpuOf(() => loadFrom({ url: server.url, connections: 50, seconds, requests: requests.map(withoutEncoding) }))
         : undefined;
+    // Each kind of the mix alone, uncompressed (as the outside check asks): which costs the server most.
+    const kinds = identity
+      ? await cpuByKind(requests.map(withoutEncoding), (subset) => cpuOf(() => loadFrom({ url: server.url, connections: 50, seconds: 5, requests: subset })))
+      : undefined;
     const rss = (await server.memory()).rss / 2 ** 20;
     const label = `HTTP search mix${at}, ${cacheMs ? `${cacheMs} ms result cache` : 'no result cache'}, ${o.named}`;
     ctx.record({
@@ -600,7 +604,7 @@ async function httpRate(
         value: identity.average / trivial.average,
         unit: '×',
         goal: 0.5,
-        detail: `${Math.round(identity.average)} req/s, ${identity.bytesPerAnswer.toLocaleString('en-US')} bytes an answer, p50 ${identity.p50} ms, p99 ${identity.p99} ms, ${identity.cpu}${identity.failed ? `; ${identity.failed} failed` : ''}`,
+        detail: `${Math.round(identity.average)} req/s, ${identity.bytesPerAnswer.toLocaleString('en-US')} bytes an answer, p50 ${identity.p50} ms, p99 ${identity.p99} ms, ${identity.cpu}${identity.failed ? `; ${identity.failed} failed` : ''}${kinds ? `; each kind alone, 5 s: ${kinds}` : ''}`,
       });
     return result.average;
   } finally {
@@ -616,6 +620,21 @@ async function httpRate(
  */
 async function vacuumed(db: BenchDatabase): Promise<void> {
   await db.pool.query('VACUUM (ANALYZE)');
+}
+
+/** The mix's kinds of request, each loaded alone: its rate, bytes an answer and server CPU a request. */
+async function cpuByKind(requests: readonly LoadRequest[], load: (subset: LoadRequest[]) => Promise<LoadResult & { cpu: string }>): Promise<string> {
+  const kinds: [string, (r: LoadRequest) => boolean][] = [
+    ['maps', (r) => r.path.startsWith('/api/search/map')],
+    ['lists', (r) => r.path.startsWith('/api/search?')],
+    ['autocomplete', (r) => r.path.startsWith('/api/search/autocomplete/')],
+  ];
+  const out: string[] = [];
+  for (const [name, is] of kinds) {
+    const r = await load(requests.filter(is));
+    out.push(`${name} ${Math.round(r.average)} req/s, ${r.bytesPerAnswer.toLocaleString('en-US')} bytes, ${r.cpu.replace('server CPU a request ', '')}`);
+  }
+  return out.join('; ');
 }
 
 /** As a browser asks: answers over 1 kB come compressed, and what that costs is in the figure. */

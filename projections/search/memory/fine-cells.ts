@@ -31,10 +31,20 @@ const SLICE_SLOTS = 1024;
 /** memory-query.ts's Slices: whether a slice is spent, and a pause that lets the event loop serve others (or gives up past a budget). */
 type TimeSlices = { due(): boolean; pause(): Promise<void> };
 
+/** Where a map's pins are chosen (memory-query.ts's FirstK). */
+type Pins = {
+  offer(slot: number): boolean;
+  offerRun(items: Int32Array, n: number, run: number): void;
+  runOf(items: Int32Array, n: number, run: number): Int32Array | undefined;
+};
+
 /** Slots in no order (memory-query.ts's Matches). */
 type Slots = { readonly slots: Int32Array; readonly n: number };
 
 export const fineKey = (cy: number, cx: number): number => (cy >> SHIFT) * ROW + (cx >> SHIFT);
+
+/** A status group's cell as one number (groups run 1 to 4). */
+const runKey = (grp: number, cell: number): number => cell * 8 + grp;
 
 /**
  * Slots by status group and level-12 map cell (0.088°, a neighbourhood), and each group's
@@ -50,6 +60,25 @@ export class FineCells {
   /** Each group's listings with a point. */
   private readonly counts: number[] = [];
 
+  /**
+   * Each cell's slots in a sort's order (memory-query.ts's FirstK.offerRun), by sort name and
+   * then runKey: made when a map first offers the cell's slots for that sort, dropped when a slot
+   * of the cell is added, removed or rewritten (`touch`). A map's pins are then read from each
+   * cell's best few instead of every listing in the box.
+   */
+  private readonly orders = new Map<string, Map<number, Int32Array>>();
+
+  runsOf(sort: string): Map<number, Int32Array> {
+    let runs = this.orders.get(sort);
+    if (!runs) this.orders.set(sort, (runs = new Map()));
+    return runs;
+  }
+
+  /** A listing of the cell changed (its price, its date): the cell's runs in sort order are made again when next read. */
+  touch(grp: number, cell: number): void {
+    for (const runs of this.orders.values()) runs.delete(runKey(grp, cell));
+  }
+
   private of(grp: number): Postings<number> {
     return (this.placed[grp] ??= new Postings<number>());
   }
@@ -58,6 +87,7 @@ export class FineCells {
   add(grp: number, cell: number | undefined, slot: number, lat: number, lng: number): void {
     if (grp === 0) return;
     if (cell === undefined) return this.unplaced.add(grp, slot);
+    this.touch(grp, cell);
     this.of(grp).add(cell, slot);
     this.counts[grp] = (this.counts[grp] ?? 0) + 1;
     const sums = (this.sums[grp] ??= new Map());
@@ -71,6 +101,7 @@ export class FineCells {
   remove(grp: number, cell: number | undefined, slot: number, lat: number, lng: number): void {
     if (grp === 0) return;
     if (cell === undefined) return this.unplaced.remove(grp, slot);
+    this.touch(grp, cell);
     const cells = this.of(grp);
     const before = cells.size(cell);
     cells.remove(cell, slot);
@@ -139,12 +170,23 @@ export class FineCells {
 
   /**
    * Total, bounds and clusters (at `level`, at most FINE) of a status group in a box, from the
-   * cells: a cell wholly inside adds its count and sums; only the listings of the cells the box's
-   * edges cross are read, and those of the outermost rows and columns for the bounds (a point's
-   * cell number grows with its coordinate, so the southernmost match lies in the southernmost
-   * row). Without a box the group's listings without a point are counted too.
+   * cells, and each listing in the box offered to `pins` (memory-query.ts's FirstK) in the same
+   * pass: a cell wholly inside adds its count and sums and offers its slots untested; only the
+   * listings of the cells the box's edges cross are tested against it, and those of the outermost
+   * rows and columns read for the bounds (a point's cell number grows with its coordinate, so the
+   * southernmost match lies in the southernmost row). Without a box the group's listings without
+   * a point are counted too (never pins). The cells are gathered first, then read in `time`'s
+   * slices (a country-wide map's are many).
    */
-  summary(grp: number, box: Box | undefined, level: number, lat: Float64Array, lng: Float64Array): { total: number; bounds: Box | null; clusters: Cluster[] } {
+  async summary(
+    grp: number,
+    box: Box | undefined,
+    level: number,
+    lat: Float64Array,
+    lng: Float64Array,
+    pins?: Pins,
+    time?: TimeSlices,
+  ): Promise<{ total: number; bounds: Box | null; clusters: Cluster[] }> {
     const cells = this.placed[grp];
     const sums = this.sums[grp];
     const shift = FINE - level;
@@ -162,33 +204,53 @@ export class FineCells {
       return (y >> shift) * ROW + ((cell - y * ROW) >> shift);
     };
     let total = box ? 0 : this.unplaced.size(grp);
+    const found: number[] = [];
+    const inside: boolean[] = [];
+    this.visit(grp, box, (cell, wholly) => (found.push(cell), inside.push(wholly)));
     const whole: number[] = [];
     const edge = { minLat: Infinity, maxLat: -Infinity, minLng: Infinity, maxLng: -Infinity };
-    this.visit(grp, box, (cell, inside) => {
-      if (inside) {
+    let read = 0;
+    // In the order visited: the clusters' float sums add up as they always have.
+    for (let j = 0; j < found.length; j++) {
+      const cell = found[j]!;
+      if (inside[j]) {
         const n = cells!.size(cell);
         const sum = sums!.get(cell)!;
         total += n;
         into(clusterOf(cell), n, sum.lat, sum.lng);
         whole.push(cell);
-        return;
+        if (pins) cells!.each(cell, (items, count) => ((read += count), pins.offerRun(items, count, runKey(grp, cell))));
+      } else {
+        const key = clusterOf(cell);
+        cells!.each(cell, (items, n) => {
+          read += n;
+          // The cell's run in sort order, when it has one, is offered after the count: until the first slot in the box the pins refuse.
+          const run = pins?.runOf(items, n, runKey(grp, cell));
+          for (let k = 0; k < n; k++) {
+            const s = items[k]!;
+            const a = lat[s]!;
+            const b = lng[s]!;
+            if (box && !(a >= box.minLat && a <= box.maxLat && b >= box.minLng && b <= box.maxLng)) continue;
+            total++;
+            into(key, 1, a, b);
+            if (a < edge.minLat) edge.minLat = a;
+            if (a > edge.maxLat) edge.maxLat = a;
+            if (b < edge.minLng) edge.minLng = b;
+            if (b > edge.maxLng) edge.maxLng = b;
+            if (pins && !run) pins.offer(s);
+          }
+          if (run)
+            for (let k = 0; k < n; k++) {
+              const s = run[k]!;
+              if (lat[s]! >= box!.minLat && lat[s]! <= box!.maxLat && lng[s]! >= box!.minLng && lng[s]! <= box!.maxLng && !pins!.offer(s)) break;
+            }
+        });
       }
-      const key = clusterOf(cell);
-      cells!.each(cell, (items, n) => {
-        for (let k = 0; k < n; k++) {
-          const s = items[k]!;
-          const a = lat[s]!;
-          const b = lng[s]!;
-          if (box && !(a >= box.minLat && a <= box.maxLat && b >= box.minLng && b <= box.maxLng)) continue;
-          total++;
-          into(key, 1, a, b);
-          if (a < edge.minLat) edge.minLat = a;
-          if (a > edge.maxLat) edge.maxLat = a;
-          if (b < edge.minLng) edge.minLng = b;
-          if (b > edge.maxLng) edge.maxLng = b;
-        }
-      });
-    });
+      if (read >= SLICE_SLOTS) {
+        read = 0;
+        if (time?.due()) await time.pause();
+      }
+    }
     const bounds = wholeBounds(cells, whole, lat, lng, edge);
     const out: Cluster[] = [...clusters.values()].map((c) => ({ latitude: c.lat / c.n, longitude: c.lng / c.n, count: c.n }));
     out.sort((a, b) => b.count - a.count || a.latitude - b.latitude || a.longitude - b.longitude);

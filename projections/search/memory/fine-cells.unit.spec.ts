@@ -4,7 +4,7 @@ import { mulberry32 } from '../../../src/shared/prng';
 import { CELL_LEVEL, cellsOf } from '../geo';
 import type { Box } from '../search-criteria';
 import { ListingColumns } from './listing-columns';
-import { firstOf, matchAll, ScanTimeout, Slices, sortKeyOf } from './memory-query';
+import { FirstK, firstOf, matchAll, ScanTimeout, Slices, sortKeyOf } from './memory-query';
 import { parseSearchRequest } from '../search-request';
 
 /** A pass that never pauses. */
@@ -49,13 +49,19 @@ describe('FineCells', () => {
     { StandardStatus: 'Active' as const, PropertyType: 'Residential Lease' },
   ];
   /** Around Seattle, a few degrees across: many level-12 cells, some whole inside a box, some crossed by its edges. */
+  /** Prices, dates and sizes of many ties, so that the sorts' ties go by pdid. */
+  const sortFields = () => ({
+    ListPrice: 100_000 + Math.floor(random() * 20) * 10_000,
+    ListingContractDate: `2026-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`,
+    LivingArea: random() < 0.1 ? null : 800 + Math.floor(random() * 10) * 100,
+  });
   const point = () => (random() < 0.05 ? { Latitude: null, Longitude: null } : { Latitude: 47 + random() * 2, Longitude: -123 + random() * 3 });
 
   it('answers matches, totals, bounds and clusters as the listings are, through new, moved, re-statused and removed listings', async () => {
     const cols = new ListingColumns(64);
     const spots = new Map<string, Spot>();
     const write = (key: string) => {
-      const doc = searchDoc(key, { ...statuses[Math.floor(random() * statuses.length)]!, ...point() });
+      const doc = searchDoc(key, { ...statuses[Math.floor(random() * statuses.length)]!, ...point(), ...sortFields() });
       const slot = cols.slotOf(doc.pdid);
       cols.put(doc, slot === undefined ? undefined : cols.docOf(slot));
       const r = doc.record;
@@ -64,6 +70,13 @@ describe('FineCells', () => {
     };
     for (let k = 0; k < 1500; k++) write(String(k));
     for (let round = 0; round < 4; round++) {
+      // Listings that stay where they are with another price and date (their cells' order changes).
+      for (let k = 0; k < 200; k++) {
+        const slot = cols.slotOf(`NW-${Math.floor(random() * 1700)}`);
+        if (slot === undefined) continue;
+        const was = cols.docOf(slot);
+        cols.put({ ...was, record: { ...was.record, ...sortFields() } }, was);
+      }
       // Changes between rounds: listings move, change status, go and come.
       for (let k = 0; k < 300; k++) write(String(Math.floor(random() * 1700)));
       for (let k = 0; k < 100; k++) {
@@ -88,7 +101,11 @@ describe('FineCells', () => {
         const want = expected([...spots.values()], grp, box, level);
         const m = await cols.fine.matches(grp, box, cols.f.lat, cols.f.lng, unsliced);
         expect([...m.slots.subarray(0, m.n)].map((s) => cols.pdidOf(s)!).sort()).toEqual(want.pdids);
-        const got = cols.fine.summary(grp, box, level, cols.f.lat, cols.f.lng);
+        // The pins chosen as the cells are read are the first of the matches by the sort, as from the matches themselves.
+        const criteria = { ...parseSearchRequest({}, 'map').criteria, box, sort: (['newest', 'price-asc', 'sqft-desc'] as const)[q % 3] };
+        const pins = q % 4 === 0 ? new FirstK(cols, sortKeyOf(cols, criteria), 1 + (q % 40), true, cols.fine.runsOf(criteria.sort)) : undefined;
+        const got = await cols.fine.summary(grp, box, level, cols.f.lat, cols.f.lng, pins, unsliced);
+        if (pins) expect(pins.inOrder()).toEqual(await firstOf(cols, m, sortKeyOf(cols, criteria), 1 + (q % 40), true, unsliced));
         expect({ total: got.total, bounds: got.bounds }).toEqual({ total: want.total, bounds: want.bounds });
         const shift = CELL_LEVEL - level;
         const clusters = got.clusters
@@ -102,13 +119,44 @@ describe('FineCells', () => {
     }
   });
 
-  it('is made again from a snapshot image as it was', () => {
+  it("picks a map's pins from its cells' runs in sort order as from every match, through repriced, moved and removed listings", async () => {
+    const cols = new ListingColumns(64);
+    // A few hundred listings a cell: the runs are read, not every listing.
+    const near = () => ({ Latitude: 47.6 + random() * 0.3, Longitude: -122.4 + random() * 0.3 });
+    for (let k = 0; k < 3000; k++) cols.put(searchDoc(String(k), { ...near(), ...sortFields() }), undefined);
+    const box = { minLat: 47.62, maxLat: 47.85, minLng: -122.38, maxLng: -122.15 };
+    for (let round = 0; round < 6; round++) {
+      for (const sort of ['newest', 'price-asc', 'sqft-desc'] as const) {
+        const criteria = { ...parseSearchRequest({}, 'map').criteria, box, sort };
+        const m = await cols.fine.matches(1, box, cols.f.lat, cols.f.lng, unsliced);
+        const pins = new FirstK(cols, sortKeyOf(cols, criteria), 100, true, cols.fine.runsOf(sort));
+        await cols.fine.summary(1, box, 12, cols.f.lat, cols.f.lng, pins, unsliced);
+        expect(pins.inOrder()).toEqual(await firstOf(cols, m, sortKeyOf(cols, criteria), 100, true, unsliced));
+      }
+      // Between rounds: listings repriced where they stand; every other round some moved, removed and added too.
+      for (let k = 0; k < 300; k++) {
+        const slot = cols.slotOf(`NW-${Math.floor(random() * 3000)}`);
+        if (slot === undefined) continue;
+        const was = cols.docOf(slot);
+        const moved = round % 2 === 1 && k % 3 === 0 ? near() : {};
+        cols.put({ ...was, record: { ...was.record, ...sortFields(), ...moved } }, was);
+      }
+      if (round % 2 === 0) continue;
+      for (let k = 0; k < 50; k++) {
+        const slot = cols.slotOf(`NW-${Math.floor(random() * 3000)}`);
+        if (slot !== undefined) cols.remove(cols.pdidOf(slot)!, cols.docOf(slot));
+      }
+      for (let k = 0; k < 50; k++) cols.put(searchDoc(`r${round}-${k}`, { ...near(), ...sortFields() }), undefined);
+    }
+  });
+
+  it('is made again from a snapshot image as it was', async () => {
     const cols = new ListingColumns();
     for (let k = 0; k < 300; k++) cols.put(searchDoc(String(k), point()), undefined);
     const again = ListingColumns.fromImage(cols.image());
     const box = { minLat: 47.5, maxLat: 48.5, minLng: -122.5, maxLng: -121 };
     for (const level of [4, 9, 12])
-      expect(again.fine.summary(1, box, level, again.f.lat, again.f.lng)).toEqual(cols.fine.summary(1, box, level, cols.f.lat, cols.f.lng));
+      expect(await again.fine.summary(1, box, level, again.f.lat, again.f.lng)).toEqual(await cols.fine.summary(1, box, level, cols.f.lat, cols.f.lng));
   });
 
   it('sums cells only where they hold several listings each, by the cells a box covers or, for a wider box, by the whole group', () => {

@@ -429,6 +429,8 @@ export class ListingColumns {
     if (was && was.grp === now.grp && was.cell === now.cell) {
       if (now.cell !== undefined && now.grp !== 0 && (was.lat !== now.lat || was.lng !== now.lng))
         this.fine.shift(now.grp, now.cell, now.lat - was.lat, now.lng - was.lng);
+      // Its price or date may have changed: the cell's slots in sort order are made again.
+      if (now.cell !== undefined) this.fine.touch(now.grp, now.cell);
       return;
     }
     if (was) this.fine.remove(was.grp, was.cell, slot, was.lat, was.lng);

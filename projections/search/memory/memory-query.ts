@@ -360,62 +360,134 @@ export function sortKeyOf(cols: ListingColumns, c: SearchCriteria): SortKey {
 /**
  * The first `k` of the matches in sort order (only those with a point when `placed`): a bounded
  * heap, not a sort of them all, in `time`'s slices as the matching was (a country-wide map's
- * pins are chosen from every match). Each match is weighed once and set against the worst kept
- * by that number: a metro map's tens of thousands of matches cost a look each.
+ * pins are chosen from every match).
  */
 export async function firstOf(cols: ListingColumns, m: Matches, key: SortKey, k: number, placed: boolean, time?: Slices): Promise<number[]> {
   if (k <= 0) return [];
-  const ux = cols.f.ux;
-  const texts = cols.texts;
-  // A max-heap of the best k so far, keys beside slots: its root is the worst kept.
-  const keys = new Float64Array(k);
-  const slots = new Int32Array(k);
-  let size = 0;
-  const later = (i: number, j: number) => keys[i]! > keys[j]! || (keys[i] === keys[j] && texts.comparePdids(slots[i]!, slots[j]!) > 0);
-  const swap = (i: number, j: number) => {
+  const first = new FirstK(cols, key, k, placed);
+  for (let from = 0; from < m.n; from += SLICE_EVERY) {
+    if (time && from > 0 && time.due()) await time.pause();
+    first.offerAll(m.slots, from, Math.min(m.n, from + SLICE_EVERY));
+  }
+  return first.inOrder();
+}
+
+/**
+ * The best `k` slots offered so far by a sort key (only those with a point when `placed`), as a
+ * max-heap of keys beside slots whose root is the worst kept: each offer is weighed once and set
+ * against that root by its number, so tens of thousands of offers cost a look each. A map reads
+ * its viewport's cells once and offers their listings here as it counts them (FineCells.summary).
+ */
+export class FirstK {
+  private readonly keys: Float64Array;
+  private readonly slots: Int32Array;
+  private size = 0;
+  private readonly ux: Float64Array;
+  private readonly texts: ListingColumns['texts'];
+
+  /**
+   * `runs`: runs of slots kept in this key's order (FineCells.runsOf: for a sort whose key is the
+   * same for every query, not `nearest`), made on a run's first offer. Offered a run in order, the
+   * first slot the heap refuses ends it: every later one is worse.
+   */
+  constructor(
+    cols: ListingColumns,
+    private readonly key: SortKey,
+    private readonly k: number,
+    private readonly placed: boolean,
+    private readonly runs?: Map<number, Int32Array>,
+  ) {
+    this.keys = new Float64Array(Math.max(0, k));
+    this.slots = new Int32Array(Math.max(0, k));
+    this.ux = cols.f.ux;
+    this.texts = cols.texts;
+  }
+
+  /** Offers items[from..to). */
+  offerAll(items: Int32Array, from: number, to: number): void {
+    for (let j = from; j < to; j++) this.offer(items[j]!);
+  }
+
+  /** Offers items[0..n), which the run numbered `id` holds in this key's order when there are runs. */
+  offerRun(items: Int32Array, n: number, id: number): void {
+    const run = this.runOf(items, n, id);
+    if (!run) return this.offerAll(items, 0, n);
+    for (let j = 0; j < n; j++) if (!this.offer(run[j]!)) return;
+  }
+
+  /**
+   * items[0..n) in this key's order (the run numbered `id`, made on its first call), or undefined
+   * when they are better offered as they are: no runs, a cell of a few (cheaper than finding its
+   * run), or room for them all.
+   */
+  runOf(items: Int32Array, n: number, id: number): Int32Array | undefined {
+    if (!this.runs || n < 4 || this.size + n <= this.k) return undefined;
+    let run = this.runs.get(id);
+    if (run?.length !== n) {
+      // Each key taken once, then the slots sorted by it (ties by pdid).
+      const keyed = new Float64Array(n);
+      for (let j = 0; j < n; j++) keyed[j] = this.key(items[j]!);
+      const at = Int32Array.from({ length: n }, (_, j) => j).sort((a, b) => keyed[a]! - keyed[b]! || this.texts.comparePdids(items[a]!, items[b]!));
+      run = at.map((j) => items[j]!);
+      this.runs.set(id, run);
+    }
+    return run;
+  }
+
+  /** Offers a slot: false when the heap is full and the slot comes after its worst. */
+  offer(slot: number): boolean {
+    if (this.k <= 0) return false;
+    if (this.placed && this.ux[slot] !== this.ux[slot]) return true;
+    const v = this.key(slot);
+    const keys = this.keys;
+    const slots = this.slots;
+    if (this.size < this.k) {
+      keys[this.size] = v;
+      slots[this.size] = slot;
+      for (let at = this.size++; at > 0;) {
+        const parent = (at - 1) >> 1;
+        if (!this.later(at, parent)) break;
+        this.swap(at, parent);
+        at = parent;
+      }
+    } else if (v < keys[0]! || (v === keys[0] && this.texts.comparePdids(slot, slots[0]!) < 0)) {
+      keys[0] = v;
+      slots[0] = slot;
+      for (let at = 0; ;) {
+        const l = 2 * at + 1;
+        const r = l + 1;
+        let top = at;
+        if (l < this.size && this.later(l, top)) top = l;
+        if (r < this.size && this.later(r, top)) top = r;
+        if (top === at) break;
+        this.swap(at, top);
+        at = top;
+      }
+    } else return false;
+    return true;
+  }
+
+  /** The slots kept, best first. */
+  inOrder(): number[] {
+    const kept = Array.from({ length: this.size }, (_, i) => i).sort((i, j) => (this.later(i, j) ? 1 : this.later(j, i) ? -1 : 0));
+    return kept.map((i) => this.slots[i]!);
+  }
+
+  private later(i: number, j: number): boolean {
+    const keys = this.keys;
+    return keys[i]! > keys[j]! || (keys[i] === keys[j] && this.texts.comparePdids(this.slots[i]!, this.slots[j]!) > 0);
+  }
+
+  private swap(i: number, j: number): void {
+    const keys = this.keys;
+    const slots = this.slots;
     const kk = keys[i]!;
     keys[i] = keys[j]!;
     keys[j] = kk;
     const ss = slots[i]!;
     slots[i] = slots[j]!;
     slots[j] = ss;
-  };
-  const offer = (from: number, to: number) => {
-    for (let j = from; j < to; j++) {
-      const slot = m.slots[j]!;
-      if (placed && ux[slot] !== ux[slot]) continue;
-      const v = key(slot);
-      if (size < k) {
-        keys[size] = v;
-        slots[size] = slot;
-        for (let at = size++; at > 0;) {
-          const parent = (at - 1) >> 1;
-          if (!later(at, parent)) break;
-          swap(at, parent);
-          at = parent;
-        }
-      } else if (v < keys[0]! || (v === keys[0] && texts.comparePdids(slot, slots[0]!) < 0)) {
-        keys[0] = v;
-        slots[0] = slot;
-        for (let at = 0; ;) {
-          const l = 2 * at + 1;
-          const r = l + 1;
-          let top = at;
-          if (l < size && later(l, top)) top = l;
-          if (r < size && later(r, top)) top = r;
-          if (top === at) break;
-          swap(at, top);
-          at = top;
-        }
-      }
-    }
-  };
-  for (let from = 0; from < m.n; from += SLICE_EVERY) {
-    if (time && from > 0 && time.due()) await time.pause();
-    offer(from, Math.min(m.n, from + SLICE_EVERY));
   }
-  const kept = Array.from({ length: size }, (_, i) => i).sort((i, j) => (later(i, j) ? 1 : later(j, i) ? -1 : 0));
-  return kept.map((i) => slots[i]!);
 }
 
 /**

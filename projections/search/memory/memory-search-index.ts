@@ -18,7 +18,7 @@ import {
   type SuggestionKind,
 } from '../search-index.port';
 import { ListingColumns } from './listing-columns';
-import { firstOf, mapOf, matchAll, pinOf, Slices, sortKeyOf, widePolygons } from './memory-query';
+import { FirstK, firstOf, mapOf, matchAll, pinOf, Slices, sortKeyOf, widePolygons } from './memory-query';
 import { logger } from '../../../src/shared/logger';
 import { encodeSnapshot, loadSnapshot, saveSnapshot } from './memory-snapshot';
 import { listingOf, shownPublicly, slotReader, startingWithOf } from './memory-cards';
@@ -242,13 +242,13 @@ export class MemorySearchIndex extends SearchIndex {
     await this.fresh();
     const cols = this.built.columns;
     const level = Math.max(0, Math.floor(q.clusterLevel));
-    // A status and a viewport over cells of several listings each: counts, sums and bounds from the map cells; the matches themselves only for the pins.
+    // A status and a viewport over cells of several listings each: counts, sums and bounds from the map cells, and the pins chosen as the same pass reads them.
     if (viewportOnly(c) && level <= FINE && cols.fine.dense(groupOf(c), c.box)) {
-      const { total, bounds, clusters } = cols.fine.summary(groupOf(c), c.box, level, cols.f.lat, cols.f.lng);
-      // The pins' pass has no budget (a status and a box cost at most one look at each listing), but its slices.
-      const time = new Slices();
-      const m = q.pins > 0 && total > 0 ? await matchAll(cols, c, time) : { slots: new Int32Array(0), n: 0 };
-      return { total, pins: (await firstOf(cols, m, sortKeyOf(cols, c), q.pins, true, time)).map((s) => pinOf(cols, s)), bounds, clusters };
+      const runs = c.sort === 'nearest' ? undefined : cols.fine.runsOf(c.sort);
+      const pins = q.pins > 0 ? new FirstK(cols, sortKeyOf(cols, c), q.pins, true, runs) : undefined;
+      // No budget (a status and a box cost at most one look at each listing), but slices.
+      const { total, bounds, clusters } = await cols.fine.summary(groupOf(c), c.box, level, cols.f.lat, cols.f.lng, pins, new Slices());
+      return { total, pins: (pins?.inOrder() ?? []).map((s) => pinOf(cols, s)), bounds, clusters };
     }
     const time = new Slices(this.options.scanBudgetMs);
     const m = await matchAll(cols, c, time);
