@@ -164,12 +164,22 @@ async function readLogPage(
 /**
  * Drops the table's indexes and primary key, answering how to build them again with their own
  * definitions and names (so the loaded table is the one createTables made, its indexes built
- * once over sorted input instead of kept up row by row).
+ * once over sorted input instead of kept up row by row). Built on `tx`, or on several
+ * connections at once (`on`, whose sessions must see the loaded rows: committed ones): the
+ * constraints first on the first (adding a primary key locks out every other build), then each
+ * connection takes the next index as it finishes one, the GiST and GIN ones first (the costliest:
+ * they sort nothing or little, and no parallel worker helps a GiST build). PostgreSQL builds
+ * indexes of one table from several sessions at once (CREATE INDEX takes a share lock).
  */
-export async function dropIndexes(tx: pg.ClientBase, table: string, onBuilt?: (index: string, seconds: number) => void): Promise<() => Promise<void>> {
-  const { rows } = await tx.query<{ name: string; def: string; constraint_def: string | null }>(
-    `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS def, pg_get_constraintdef(c.oid) AS constraint_def
-     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.conrelid = x.indrelid
+export async function dropIndexes(
+  tx: pg.ClientBase,
+  table: string,
+  onBuilt?: (index: string, seconds: number) => void,
+): Promise<(on?: readonly pg.ClientBase[]) => Promise<void>> {
+  const { rows } = await tx.query<{ name: string; def: string; constraint_def: string | null; am: string }>(
+    `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS def, pg_get_constraintdef(c.oid) AS constraint_def, a.amname AS am
+     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_am a ON a.oid = i.relam
+       LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.conrelid = x.indrelid
      WHERE x.indrelid = $1::regclass ORDER BY x.indisprimary DESC, i.relname`,
     [table],
   );
@@ -177,12 +187,27 @@ export async function dropIndexes(tx: pg.ClientBase, table: string, onBuilt?: (i
     if (r.constraint_def) await tx.query(`ALTER TABLE ${table} DROP CONSTRAINT ${r.name}`);
     else await tx.query(`DROP INDEX ${r.name}`);
   }
-  return async () => {
-    for (const r of rows) {
-      const t0 = performance.now();
-      if (r.constraint_def) await tx.query(`ALTER TABLE ${table} ADD CONSTRAINT ${r.name} ${r.constraint_def}`);
-      else await tx.query(r.def);
-      onBuilt?.(r.name, Math.round(performance.now() - t0) / 1000);
-    }
+  const build = async (on: pg.ClientBase, r: (typeof rows)[number]) => {
+    const t0 = performance.now();
+    if (r.constraint_def) await on.query(`ALTER TABLE ${table} ADD CONSTRAINT ${r.name} ${r.constraint_def}`);
+    else await on.query(r.def);
+    onBuilt?.(r.name, Math.round(performance.now() - t0) / 1000);
+  };
+  return async (on = [tx]) => {
+    for (const r of rows) if (r.constraint_def) await build(on[0]!, r);
+    const costliestFirst = (am: string) => ['gist', 'gin'].indexOf(am) + 1 || 3;
+    const queue = rows.filter((r) => !r.constraint_def).sort((a, b) => costliestFirst(a.am) - costliestFirst(b.am));
+    const builders = on.map(async (c) => {
+      try {
+        for (let next = queue.shift(); next; next = queue.shift()) await build(c, next);
+      } catch (err) {
+        // The others stop after the build they are in.
+        queue.length = 0;
+        throw err;
+      }
+    });
+    // Every build ended before an error is told: the caller then drops the table, which a build still running would hold up.
+    const failed = (await Promise.allSettled(builders)).find((b) => b.status === 'rejected');
+    if (failed) throw failed.reason;
   };
 }

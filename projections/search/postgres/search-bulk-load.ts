@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { logger } from '../../../src/shared/logger';
 import type { ReplayContext } from '../../runner';
 import { dropIndexes, foldShare } from '../../runner/bulk-replay';
@@ -12,6 +13,8 @@ const log = logger('projections');
 const LISTINGS_PER_PASS = 300_000;
 /** Rows per COPY. */
 const COPY_ROWS = 10_000;
+/** Connections the listings' indexes are built on at once: one backend each, on the two cores a first start has. */
+const INDEX_BUILDERS = 2;
 const COPY_COLUMNS = [...NAMES.filter((n) => n !== 'words'), 'pt', 'u', 'words'];
 
 /**
@@ -21,6 +24,11 @@ const COPY_COLUMNS = [...NAMES.filter((n) => n !== 'words'), 'pt', 'u', 'words']
  * written once, the MLS update times per page. Rebuilding row by row paid every index's upkeep per event (17
  * of them: at 1M about 230 µs of CPU an event); a B-tree or GiST built over sorted input costs
  * a fraction of that. The runner swaps the tables in afterwards, the old ones serving meanwhile.
+ *
+ * The listings' table is loaded and indexed on two connections of its own, committing as it goes,
+ * so that its indexes are built two at a time (one backend each) while `tx` writes the counts:
+ * the fresh table is the rebuild's own, read by nothing before the swap and dropped with the
+ * rebuild if it fails. The other tables are written in `tx`, with the checkpoint.
  *
  * Memory: at most LISTINGS_PER_PASS docs are held; a bigger log is read once per share of the
  * listings (by a hash of the pdid, in SQL), so each listing is still folded from all its events in order.
@@ -33,48 +41,62 @@ export async function replaySearchListings(ctx: ReplayContext, listingsPerPass =
     [upTo.transactionId.toString(), upTo.globalPosition.toString()],
   );
   const passes = Math.max(1, Math.ceil(Number(rows[0]!.n) / listingsPerPass));
-  await tx.query(`SET LOCAL maintenance_work_mem = '256MB'`);
-  const rebuildIndexes = await dropIndexes(tx, listings, (index, seconds) => log.debug('search index built', { index, seconds }));
-  let covered = 0;
-  const timing = new PhaseTimes();
-  // Every listing's cell and name counts, written once at the end (a few thousand rows).
-  const aggregates = new AggregateDeltas();
-  for (let pass = 0; pass < passes; pass++) {
-    const docs = new Map<string, SearchDoc | undefined>();
-    await foldShare(ctx.pool, SEARCH_EVENT_TYPES, upTo, { of: passes, index: pass }, async (events) => {
-      for (const e of events) {
-        const pdid = (e.data as { pdid: string }).pdid;
-        docs.set(pdid, evolveDoc(docs.get(pdid), e));
+  const loaders: pg.PoolClient[] = [];
+  try {
+    for (let i = 0; i < INDEX_BUILDERS; i++) loaders.push(await ctx.pool.connect());
+    // Their own sessions' setting: the connections are closed after (release(true)), not handed back with it.
+    for (const c of loaders) await c.query(`SET maintenance_work_mem = '256MB'`);
+    const loader = loaders[0]!;
+    const rebuildIndexes = await dropIndexes(loader, listings, (index, seconds) => log.debug('search index built', { index, seconds }));
+    let covered = 0;
+    const timing = new PhaseTimes();
+    // Every listing's cell and name counts, written once at the end (a few thousand rows).
+    const aggregates = new AggregateDeltas();
+    for (let pass = 0; pass < passes; pass++) {
+      const docs = new Map<string, SearchDoc | undefined>();
+      await foldShare(ctx.pool, SEARCH_EVENT_TYPES, upTo, { of: passes, index: pass }, async (events) => {
+        for (const e of events) {
+          const pdid = (e.data as { pdid: string }).pdid;
+          docs.set(pdid, evolveDoc(docs.get(pdid), e));
+        }
+        // Each pass reads its own share of the events.
+        await noteUpdates(tx, table('search_mls_updates'), events);
+        covered += events.length;
+        ctx.onProgress(covered);
+      });
+      timing.end('read and fold');
+      const held = [...docs.values()].filter((d): d is SearchDoc => d !== undefined);
+      docs.clear();
+      // Each chunk's lines are made while PostgreSQL takes the previous one: the two cores work at once.
+      let copying = Promise.resolve();
+      for (let i = 0; i < held.length; i += COPY_ROWS) {
+        const chunk = held.slice(i, i + COPY_ROWS);
+        const lines = chunk.map(copyLine);
+        for (const doc of chunk) for (const c of contributionsOf(doc)) aggregates.add(c, 1);
+        await copying;
+        copying = copyIn(loader, listings, COPY_COLUMNS, lines);
+        copying.catch(() => undefined);
       }
-      // Each pass reads its own share of the events.
-      await noteUpdates(tx, table('search_mls_updates'), events);
-      covered += events.length;
-      ctx.onProgress(covered);
-    });
-    timing.end('read and fold');
-    const held = [...docs.values()].filter((d): d is SearchDoc => d !== undefined);
-    docs.clear();
-    // Each chunk's lines are made while PostgreSQL takes the previous one: the two cores work at once.
-    let copying = Promise.resolve();
-    for (let i = 0; i < held.length; i += COPY_ROWS) {
-      const chunk = held.slice(i, i + COPY_ROWS);
-      const lines = chunk.map(copyLine);
-      for (const doc of chunk) for (const c of contributionsOf(doc)) aggregates.add(c, 1);
       await copying;
-      copying = copyIn(tx, listings, COPY_COLUMNS, lines);
-      copying.catch(() => undefined);
+      timing.end('copy');
     }
-    await copying;
-    timing.end('copy');
+    const indexing = rebuildIndexes(loaders);
+    indexing.catch(() => undefined);
+    try {
+      await aggregates.write(tx, table('search_cells'), table('search_terms'));
+      timing.end('counts');
+    } finally {
+      // A failed write still waits for the builds: the rebuild then drops the table they hold.
+      await indexing;
+    }
+    timing.end('indexes');
+    await loader.query(`ANALYZE ${listings}`);
+    timing.end('analyze');
+    log.info('search tables loaded in bulk', { events: covered, passes, ...timing.seconds() });
+    return covered;
+  } finally {
+    for (const c of loaders) c.release(true);
   }
-  await aggregates.write(tx, table('search_cells'), table('search_terms'));
-  timing.end('counts');
-  await rebuildIndexes();
-  timing.end('indexes');
-  await tx.query(`ANALYZE ${listings}`);
-  timing.end('analyze');
-  log.info('search tables loaded in bulk', { events: covered, passes, ...timing.seconds() });
-  return covered;
 }
 
 /** One row in COPY's text format, in COPY_COLUMNS' order (pt, u and words as writeDocs makes them in SQL). */
