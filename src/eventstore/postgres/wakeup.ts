@@ -17,7 +17,7 @@ const log = logger('event-store');
  * during commit and serialise every writer. Subscribers poll as well, so a lost wake-up only
  * costs latency: every PROJECTION_POLL_MS while no connection listens, and while one does (every
  * append is then heard) only every HEARD_POLL_MS. Whoever waits is woken when listening starts,
- * for what was appended while nobody listened.
+ * for what was appended while nobody listened, and when the connection is lost.
  */
 export class Wakeup {
   private readonly waiters = new Set<(appended?: ReadonlySet<string>) => void>();
@@ -137,6 +137,8 @@ export class Wakeup {
       client.on('error', (err) => {
         log.warn('listen connection lost; polling until it is back', { message: err.message });
         this.client = undefined;
+        // Their waits were long ones, set while every append was heard: they poll from now on.
+        this.wakeLocal();
         client.end().catch(() => undefined);
         if (!this.closed) setTimeout(() => void this.ensureListening(), 1000).unref();
       });

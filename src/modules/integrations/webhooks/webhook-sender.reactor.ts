@@ -15,7 +15,7 @@ import type { Sealed } from '../../../shared/sealed-box';
 const log = logger('webhooks');
 const UNREADABLE_SECRET =
   "the webhook's signing secret cannot be read with this server's secret (SECRET_KEY or DATA_DIR/secret-key changed?): make the webhook again";
-/** Often: a lead made through v1 should reach its webhooks within a second. The sweep is two cheap indexed queries when idle, outside any transaction. */
+/** Often: a lead made through v1 should reach its webhooks within a second. The sweep is three cheap indexed queries when idle, outside any transaction. */
 const SWEEP_MS = 250;
 /** Webhooks served at once by this instance, each by one worker (a slow receiver holds only its own). */
 const WORKERS = 4;
