@@ -4,19 +4,7 @@ import { type Checkpoint, compareCheckpoints, type EventStore, type ReadAllPage,
  * How an adapter hears that events may have arrived: `wait` returns on a wake-up or after `ms`.
  * `hidden`: the wait is for events committed but not yet visible (see EventStore.othersSettled).
  */
-export type Waiter = {
-  wait(ms: number, hidden?: boolean): Promise<void>;
-  cancel(): void;
-  wake?(): void;
-  /** Whether every append is heard now (a wake-up comes for each): polls are then only a safety net. */
-  hearsAll?(): boolean;
-};
-
-/**
- * How long an idle subscription waits while its waiter hears every append: a wake-up comes for
- * each, so the poll only makes up for a lost one (a NOTIFY that failed to send).
- */
-export const HEARD_POLL_MS = 5000;
+export type Waiter = { wait(ms: number, hidden?: boolean): Promise<void>; cancel(): void; wake?(): void };
 
 export type LoopOptions = {
   readonly pollMs: number;
@@ -29,8 +17,7 @@ export type LoopOptions = {
  * The subscription every adapter runs. Reads go through readAll, so that batches, type filters
  * and moved checkpoints behave alike: a page after the checkpoint is handed to onEvents, then
  * reading goes on from where it ended (or from where onEvents moved the subscriber). At the end
- * of the log it waits for the waiter, polling every pollMs (HEARD_POLL_MS while the waiter hears
- * every append); a page whose newer events are
+ * of the log it waits for the waiter, polling every pollMs; a page whose newer events are
  * committed but not yet visible (`pending`) is looked at again soon, backing off up to pollMs.
  * A failure goes to onError and is retried after pollMs. While catching up, the next page is
  * read ahead, during the handler's work on the current one.
@@ -74,7 +61,7 @@ export function subscriptionLoop(store: Pick<EventStore, 'readAll'>, options: Su
           backoff = Math.min(backoff * 2, loop.pollMs);
         } else {
           backoff = 5;
-          await waiter.wait(waiter.hearsAll?.() ? Math.max(loop.pollMs, HEARD_POLL_MS) : loop.pollMs);
+          await waiter.wait(loop.pollMs);
         }
       } catch (err) {
         if (stopped) return;

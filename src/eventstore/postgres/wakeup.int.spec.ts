@@ -36,10 +36,12 @@ describe('Wakeup', () => {
     const mine = here.listen(['A']);
     const everything = here.listen();
     const remote = there.listen(['A']);
-    // Both listeners connected (a NOTIFY sent before LISTEN is not delivered), and the wake-up
-    // each subscriber got when listening started taken.
-    while (!other.hearsAll!() || !remote.hearsAll!()) await new Promise((r) => setTimeout(r, 20));
-    await Promise.all([other, mine, everything, remote].map((w) => w.wait(0)));
+    // Both listeners connected (a NOTIFY sent before LISTEN is not delivered).
+    for (;;) {
+      const { rows } = await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN ${CHANNEL}'`);
+      if (rows[0]!.n === 2) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
 
     const waits = [other.wait(60_000), mine.wait(60_000), everything.wait(60_000)];
     const remoteWait = remote.wait(60_000);

@@ -15,9 +15,7 @@ const log = logger('event-store');
  * NOTIFY is sent after the append has committed and outside its transaction, coalesced to one
  * in flight at a time: a NOTIFY inside the append would take PostgreSQL's global notify lock
  * during commit and serialise every writer. Subscribers poll as well, so a lost wake-up only
- * costs latency: every PROJECTION_POLL_MS while no connection listens, and while one does (every
- * append is then heard) only every HEARD_POLL_MS. Whoever waits is woken when listening starts,
- * for what was appended while nobody listened, and when the connection is lost.
+ * costs latency.
  */
 export class Wakeup {
   private readonly waiters = new Set<(appended?: ReadonlySet<string>) => void>();
@@ -102,7 +100,6 @@ export class Wakeup {
           timer = setTimeout(() => state.resolve?.(), ms);
         }),
       wake: () => signal(),
-      hearsAll: () => this.client !== undefined,
       cancel: () => {
         cancelled = true;
         this.waiters.delete(signal);
@@ -137,8 +134,6 @@ export class Wakeup {
       client.on('error', (err) => {
         log.warn('listen connection lost; polling until it is back', { message: err.message });
         this.client = undefined;
-        // Their waits were long ones, set while every append was heard: they poll from now on.
-        this.wakeLocal();
         client.end().catch(() => undefined);
         if (!this.closed) setTimeout(() => void this.ensureListening(), 1000).unref();
       });
@@ -147,10 +142,9 @@ export class Wakeup {
         await client.query(`LISTEN ${this.channel}`);
         if (this.closed) await client.end();
         else {
-          // Whatever was appended while nobody listened counts as heard, and is read now.
+          // Whatever was appended while nobody listened counts as heard.
           this.appends++;
           this.client = client;
-          this.wakeLocal();
         }
       } catch (err) {
         log.warn('could not listen for new events; polling instead', { message: (err as Error).message });
