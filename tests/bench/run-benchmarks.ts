@@ -50,7 +50,7 @@ async function main(): Promise<number> {
   const loadAtStart = os.loadavg()[0]!.toFixed(1);
 
   let dir: string | undefined;
-  let serverCpuMs: () => Promise<number | undefined> = async () => undefined;
+  let serverCpu: () => Promise<PostgresCpu | undefined> = async () => undefined;
   let adminUrl = args.databaseUrl;
   let stopServer = async () => undefined as void;
   if (!adminUrl) {
@@ -63,7 +63,7 @@ async function main(): Promise<number> {
     adminUrl = server.url;
     stopServer = () => server.stop();
     const dataDir = path.join(dir, 'pg');
-    serverCpuMs = () => postgresCpuMs(dataDir);
+    serverCpu = () => postgresCpu(dataDir);
   }
   const cleanup = async () => {
     await stopServer().catch(() => undefined);
@@ -95,17 +95,17 @@ async function main(): Promise<number> {
         },
         progress,
         measure: async (fn) => {
-          const server0 = await serverCpuMs();
+          const server0 = await serverCpu();
           const client0 = process.cpuUsage();
           const started = process.hrtime.bigint();
           await fn();
           const seconds = Number(process.hrtime.bigint() - started) / 1e9;
           const client = process.cpuUsage(client0);
-          const server1 = await serverCpuMs();
+          const server1 = await serverCpu();
           return {
             seconds,
             clientCpuMs: (client.user + client.system) / 1000,
-            serverCpuMs: server0 === undefined || server1 === undefined ? undefined : server1 - server0,
+            serverCpuMs: server0 === undefined || server1 === undefined ? undefined : cpuMsBetween(server0, server1),
           };
         },
       };
@@ -154,15 +154,18 @@ async function describeServer(adminUrl: string, progress: (m: string) => void): 
   }
 }
 
+/** PostgreSQL's CPU at one moment (ticks of USER_HZ): each live process's own, and what the postmaster has reaped. */
+type PostgresCpu = { readonly live: ReadonlyMap<number, number>; readonly reaped: number };
+
 /**
- * CPU used by the server's processes (Linux /proc): the postmaster, its live children, and the
- * children it has already reaped (backends of closed connections).
+ * CPU used by the server's processes (Linux /proc): the postmaster and its live children, each
+ * apart, and the children it has already reaped (backends of closed connections).
  */
-async function postgresCpuMs(dataDir: string): Promise<number | undefined> {
+async function postgresCpu(dataDir: string): Promise<PostgresCpu | undefined> {
   try {
     const pid = Number((await fs.readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
-    const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
-    let ticks = 0;
+    const live = new Map<number, number>();
+    let reaped = 0;
     for (const entry of await fs.readdir('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       let stat: string;
@@ -173,13 +176,27 @@ async function postgresCpuMs(dataDir: string): Promise<number | undefined> {
       }
       // Fields after the command name: state ppid ... utime(14) stime(15) cutime(16) cstime(17).
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(entry) === pid) ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
-      else if (Number(f[1]) === pid) ticks += Number(f[11]) + Number(f[12]);
+      if (Number(entry) === pid) reaped = Number(f[13]) + Number(f[14]);
+      if (Number(entry) === pid || Number(f[1]) === pid) live.set(Number(entry), Number(f[11]) + Number(f[12]));
     }
-    return ticks / ticksPerMs;
+    return { live, reaped };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * PostgreSQL's CPU between two moments, in ms. A backend reaped in between adds its whole life to
+ * the postmaster's reaped CPU; what it had used before the first moment is taken off, or a pool
+ * closing an idle connection would count that connection's past work (a catch-up's, an import's)
+ * as the measured work's.
+ */
+function cpuMsBetween(from: PostgresCpu, to: PostgresCpu): number {
+  let ticks = to.reaped - from.reaped;
+  for (const [pid, t] of to.live) ticks += t - (from.live.get(pid) ?? 0);
+  for (const [pid, t] of from.live) if (!to.live.has(pid)) ticks -= t;
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  return ticks / ticksPerMs;
 }
 
 async function createDatabase(adminUrl: string, poolSize: number): Promise<BenchDatabase> {

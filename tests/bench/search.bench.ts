@@ -546,21 +546,23 @@ async function httpRate(
       const cpu = `server CPU a request ${per((await server.cpuMs()) - node0)} µs Node${m.serverCpuMs === undefined ? '' : ` + ${per(m.serverCpuMs)} µs PostgreSQL`}`;
       return { ...r, cpu };
     };
+    // BENCH_CPU_PROFILE=1: where the server's CPU goes, for each load (the trivial route, the mix, the mix uncompressed).
+    const load = (what: string, run: () => Promise<LoadResult>) =>
+      cpuOf(() =>
+        process.env.BENCH_CPU_PROFILE
+          ? server.profiled(run).then(({ result: r, summary }) => (ctx.progress(`${key}: CPU profile, ${what}, ${o.named}: ${summary}`), r))
+          : run(),
+      );
     // The ceiling the mix is measured against: a trivial JSON route through the same stack (Nest, its middleware), the same connections.
-    const trivial = cacheMs ? undefined : await cpuOf(() => loadFrom({ url: `${server.url}/health/live`, connections: 50, seconds }));
+    const trivial = cacheMs ? undefined : await load('the trivial route', () => loadFrom({ url: `${server.url}/health/live`, connections: 50, seconds }));
     ctx.progress(`${key}: ${o.named}, started in ${startSeconds.toFixed(1)} s; 50 connections for ${seconds} s`);
-    // The server and the load generator each run in a process of their own. BENCH_CPU_PROFILE=1: where the server's CPU goes.
-    const run = () => loadFrom({ url: server.url, connections: 50, seconds, requests });
-    const result = await cpuOf(() =>
-      process.env.BENCH_CPU_PROFILE
-        ? server.profiled(run).then(({ result: r, summary }) => (ctx.progress(`${key}: CPU profile, ${o.named}: ${summary}`), r))
-        : run(),
-    );
+    // The server and the load generator each run in a process of their own.
+    const result = await load('the mix', () => loadFrom({ url: server.url, connections: 50, seconds, requests }));
     // The same mix from a client that asks for no compression (autocannon's and curl's default):
     // the answers go whole, bigger on the wire, and nothing is compressed.
     const identity =
       trivial && o.adapter === 'memory'
-        ? await cpuOf(() => loadFrom({ url: server.url, connections: 50, seconds, requests: requests.map(withoutEncoding) }))
+        ? await load('the mix uncompressed', () => loadFrom({ url: server.url, connections: 50, seconds, requests: requests.map(withoutEncoding) }))
         : undefined;
     // Each kind of the mix alone, uncompressed (as the outside check asks): which costs the server most.
     const kinds = identity

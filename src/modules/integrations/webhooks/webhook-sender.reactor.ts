@@ -15,7 +15,7 @@ import type { Sealed } from '../../../shared/sealed-box';
 const log = logger('webhooks');
 const UNREADABLE_SECRET =
   "the webhook's signing secret cannot be read with this server's secret (SECRET_KEY or DATA_DIR/secret-key changed?): make the webhook again";
-/** Often: a lead made through v1 should reach its webhooks within a second. The sweep is two cheap indexed queries when idle. */
+/** Often: a lead made through v1 should reach its webhooks within a second. The sweep is three cheap indexed queries when idle, outside any transaction. */
 const SWEEP_MS = 250;
 /** Webhooks served at once by this instance, each by one worker (a slow receiver holds only its own). */
 const WORKERS = 4;
@@ -82,6 +82,13 @@ export class WebhookSender extends SweptReactor {
 
   /** Every due delivery, WORKERS webhooks at a time; answers how many were delivered. */
   async deliverDue(): Promise<number> {
+    // The usual answer, nothing due: one statement, instead of a transaction for each worker.
+    const { rowCount } = await this.pool.query(
+      `SELECT 1 FROM webhook_deliveries d JOIN webhooks w ON w.webhook_id = d.webhook_id
+        WHERE d.state = 'pending' AND (d.next_attempt_at IS NULL OR d.next_attempt_at <= $1) AND w.paused_at IS NULL LIMIT 1`,
+      [this.now()],
+    );
+    if (!rowCount) return 0;
     // Webhooks a worker serves (the others leave them to it), and those that failed in this sweep (left to their next try).
     const servedBy = new Map<string, number>();
     const failed = new Set<string>();
