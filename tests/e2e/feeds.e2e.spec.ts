@@ -12,7 +12,7 @@ const shot = async (page: Page, name: string) => {
 describe('the Feeds tab in Chromium (issue 14)', () => {
   const world = feedsInBrowser({ sweepMs: 200, listings: 1500 });
 
-  it('staff add a feed, see it sync on its own, then "Sync now" with a live progress bar; the secret is never shown', async () => {
+  it('staff add a feed, see it sync on its own, then "Sync now" with a live progress bar; the secret is never shown', { timeout: 240_000 }, async () => {
     const { server, reso } = world;
     const page = await world.staffPage();
     await page.goto(`${server.url}/dashboard/backoffice`);
@@ -71,9 +71,10 @@ describe('the Feeds tab in Chromium (issue 14)', () => {
       'Property',
       ...properties(1500).map((r) => ({ ...r, ListPrice: 299_000, ModificationTimestamp: `2025${String(r.ModificationTimestamp).slice(4)}` })),
     );
-    // Slow enough (15 pages of 100, a quarter second each) that the bar is seen even when the
-    // read model pushing the progress lags the run by a second or two on a busy machine.
-    reso.options.delayMs = 250;
+    // Slow enough (15 pages of 100, 0.8 s each) that the bar is seen even when the read model
+    // pushing the progress lags the run by several seconds on a busy machine (at a quarter second
+    // a page, a loaded CI run finished the sync before the bar was ever drawn).
+    reso.options.delayMs = 800;
     // The panel enables "Sync now" once its read model has the reconcile's end (a push, or its poll).
     const syncNow = row.getByRole('button', { name: 'Sync now MRED' });
     await expect.poll(() => syncNow.isEnabled(), { timeout: 30_000 }).toBe(true);
@@ -83,11 +84,11 @@ describe('the Feeds tab in Chromium (issue 14)', () => {
     ]);
     expect([answer.status(), await answer.text()]).toEqual([202, expect.stringContaining('syncId')]);
     const bar = page.getByRole('progressbar', { name: 'Sync of MRED' });
-    await bar.waitFor({ timeout: 20_000 });
+    await bar.waitFor({ timeout: 30_000 });
     await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(page, 'progress');
     await expect
-      .poll(() => row.locator('[data-counts]').textContent(), { timeout: 30_000 })
+      .poll(() => row.locator('[data-counts]').textContent(), { timeout: 60_000 })
       .toBe('fetched 1500, imported 0, changed 1500, unchanged 0, deleted 0, rejected 0');
     expect(await bar.count()).toBe(0);
   });
