@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import { logger } from '../../../src/shared/logger';
 import type { ReplayContext } from '../../runner';
 import { dropIndexes, foldShare } from '../../runner/bulk-replay';
@@ -41,11 +41,18 @@ export async function replaySearchListings(ctx: ReplayContext, listingsPerPass =
     [upTo.transactionId.toString(), upTo.globalPosition.toString()],
   );
   const passes = Math.max(1, Math.ceil(Number(rows[0]!.n) / listingsPerPass));
-  const loaders: pg.PoolClient[] = [];
+  const loaders: pg.Client[] = [];
   try {
-    for (let i = 0; i < INDEX_BUILDERS; i++) loaders.push(await ctx.pool.connect());
-    // Their own sessions' setting: the connections are closed after (release(true)), not handed back with it.
-    for (const c of loaders) await c.query(`SET maintenance_work_mem = '256MB'`);
+    // Connections of the load's own, beside the pool: a small DB_POOL_SIZE (the rebuild's
+    // transaction and the log's reads hold pool connections already) must not leave the load
+    // waiting for one. Their sessions' setting goes with them when they are closed.
+    for (let i = 0; i < INDEX_BUILDERS; i++) {
+      const c = new pg.Client(ctx.pool.options);
+      c.on('error', (err) => log.debug('search load connection lost', { message: err.message }));
+      loaders.push(c);
+      await c.connect();
+      await c.query(`SET maintenance_work_mem = '256MB'`);
+    }
     const loader = loaders[0]!;
     const rebuildIndexes = await dropIndexes(loader, listings, (index, seconds) => log.debug('search index built', { index, seconds }));
     let covered = 0;
@@ -95,7 +102,7 @@ export async function replaySearchListings(ctx: ReplayContext, listingsPerPass =
     log.info('search tables loaded in bulk', { events: covered, passes, ...timing.seconds() });
     return covered;
   } finally {
-    for (const c of loaders) c.release(true);
+    await Promise.all(loaders.map((c) => c.end().catch(() => undefined)));
   }
 }
 
