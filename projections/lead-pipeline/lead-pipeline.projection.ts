@@ -77,14 +77,14 @@ export const leadPipelineProjection: Projection = {
     await tx.query(`CREATE TABLE ${t('pipeline_offices')} (office_id uuid PRIMARY KEY, stages text[] NOT NULL, moves jsonb NOT NULL)`);
   },
   async apply(events, ctx) {
-    const { tx, table } = ctx;
+    const { table } = ctx;
     const leads = table('pipeline_leads');
     let contacts = 0;
     let moves = 0;
     for (const e of eventsOf<Handled>(events)) {
       switch (e.type) {
         case 'LeadCaptured':
-          await tx.query(`INSERT INTO ${leads} (lead_id, user_id, stage) VALUES ($1, $2, $3) ON CONFLICT (lead_id) DO NOTHING`, [
+          ctx.write(`INSERT INTO ${leads} (lead_id, user_id, stage) VALUES ($1, $2, $3) ON CONFLICT (lead_id) DO NOTHING`, [
             e.data.leadId,
             e.data.userId,
             NEW_STAGE,
@@ -94,15 +94,15 @@ export const leadPipelineProjection: Projection = {
         case 'LeadReassigned':
         case 'LeadPutInPond':
         case 'LeadClaimed':
-          await tx.query(`UPDATE ${leads} SET office_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.officeId]);
+          ctx.write(`UPDATE ${leads} SET office_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.officeId]);
           moves += await placeLead(ctx, e.data.leadId);
           break;
         case 'LeadStageChanged':
-          await tx.query(`UPDATE ${leads} SET stage = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.stage]);
+          ctx.write(`UPDATE ${leads} SET stage = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.stage]);
           moves += await placeLead(ctx, e.data.leadId);
           break;
         case 'LeadFirstContacted':
-          await tx.query(
+          ctx.write(
             `UPDATE ${leads} SET contacted = true, contact_via = NULL, contact_by = NULL, contact_at = NULL, contact_event_id = NULL WHERE lead_id = $1`,
             [e.data.leadId],
           );
