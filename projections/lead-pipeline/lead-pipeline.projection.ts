@@ -147,12 +147,16 @@ async function pipelineOf(ctx: ProjectionContext, officeId: string | null): Prom
 /** Where one lead belongs in its office's pipeline: move_to when that is not where it is. */
 async function placeLead(ctx: ProjectionContext, leadId: string): Promise<number> {
   const leads = ctx.table('pipeline_leads');
-  const { rows } = await ctx.tx.query<{ stage: string; office_id: string | null }>(`SELECT stage, office_id FROM ${leads} WHERE lead_id = $1`, [leadId]);
+  // The lead and its office's pipeline in one read, the move written with the batch's next round trip: an import assigns thousands.
+  const { rows } = await ctx.tx.query<{ stage: string; stages: string[] | null; moves: Record<string, string> | null }>(
+    `SELECT l.stage, o.stages, o.moves FROM ${leads} l LEFT JOIN ${ctx.table('pipeline_offices')} o ON o.office_id = l.office_id WHERE l.lead_id = $1`,
+    [leadId],
+  );
   const row = rows[0];
   if (!row) return 0;
-  const target = stageTarget(row.stage, await pipelineOf(ctx, row.office_id));
+  const target = stageTarget(row.stage, row.stages && row.moves ? { stages: row.stages, moves: row.moves } : DEFAULT_PIPELINE);
   const moveTo = target !== null && target !== row.stage ? target : null;
-  await ctx.tx.query(`UPDATE ${leads} SET move_to = $2 WHERE lead_id = $1`, [leadId, moveTo]);
+  ctx.write(`UPDATE ${leads} SET move_to = $2 WHERE lead_id = $1`, [leadId, moveTo]);
   return moveTo ? 1 : 0;
 }
 
