@@ -81,6 +81,8 @@ export const leadPipelineProjection: Projection = {
     const leads = table('pipeline_leads');
     let contacts = 0;
     let moves = 0;
+    // Leads whose stage or office changed: placed once, at the end of the batch (see placeLeads).
+    const toPlace = new Set<string>();
     for (const e of eventsOf<Handled>(events)) {
       switch (e.type) {
         case 'LeadCaptured':
@@ -95,11 +97,11 @@ export const leadPipelineProjection: Projection = {
         case 'LeadPutInPond':
         case 'LeadClaimed':
           ctx.write(`UPDATE ${leads} SET office_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.officeId]);
-          moves += await placeLead(ctx, e.data.leadId);
+          toPlace.add(e.data.leadId);
           break;
         case 'LeadStageChanged':
           ctx.write(`UPDATE ${leads} SET stage = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.stage]);
-          moves += await placeLead(ctx, e.data.leadId);
+          toPlace.add(e.data.leadId);
           break;
         case 'LeadFirstContacted':
           ctx.write(
@@ -112,7 +114,11 @@ export const leadPipelineProjection: Projection = {
         case 'CallLogged':
           break;
         case 'OfficeSettingsChanged':
-          if (e.data.changes.stages) moves += await changePipeline(ctx, e.data.officeId, e.data.changes.stages, e.data);
+          if (e.data.changes.stages) {
+            // The leads changed before it are placed in the pipeline they were changed under.
+            moves += await placeLeads(ctx, toPlace);
+            moves += await changePipeline(ctx, e.data.officeId, e.data.changes.stages, e.data);
+          }
           break;
         default:
           assertNever(e);
@@ -120,6 +126,7 @@ export const leadPipelineProjection: Projection = {
       const contact = contactOf(e);
       if (contact) contacts += await firstAction(ctx, e, contact);
     }
+    moves += await placeLeads(ctx, toPlace);
     if (contacts > 0) ctx.signal({ signal: FIRST_CONTACT_SIGNAL, payload: { count: contacts } });
     if (moves > 0) ctx.signal({ signal: STAGE_MOVES_SIGNAL, payload: { count: moves } });
   },
@@ -144,20 +151,29 @@ async function pipelineOf(ctx: ProjectionContext, officeId: string | null): Prom
   return rows[0] ?? DEFAULT_PIPELINE;
 }
 
-/** Where one lead belongs in its office's pipeline: move_to when that is not where it is. */
-async function placeLead(ctx: ProjectionContext, leadId: string): Promise<number> {
+/**
+ * Where each lead belongs in its office's pipeline, as its last change in the batch left it:
+ * move_to when that is not where it is. Each placement overwrites the one before, so one per lead
+ * at the end of the batch leaves what one per change left, in one read for the batch (an import
+ * assigns thousands of leads). Empties `leadIds`; answers how many leads have a move to make.
+ */
+async function placeLeads(ctx: ProjectionContext, leadIds: Set<string>): Promise<number> {
+  if (leadIds.size === 0) return 0;
   const leads = ctx.table('pipeline_leads');
-  // The lead and its office's pipeline in one read, the move written with the batch's next round trip: an import assigns thousands.
-  const { rows } = await ctx.tx.query<{ stage: string; stages: string[] | null; moves: Record<string, string> | null }>(
-    `SELECT l.stage, o.stages, o.moves FROM ${leads} l LEFT JOIN ${ctx.table('pipeline_offices')} o ON o.office_id = l.office_id WHERE l.lead_id = $1`,
-    [leadId],
+  const { rows } = await ctx.tx.query<{ lead_id: string; stage: string; stages: string[] | null; moves: Record<string, string> | null }>(
+    `SELECT l.lead_id, l.stage, o.stages, o.moves FROM ${leads} l LEFT JOIN ${ctx.table('pipeline_offices')} o ON o.office_id = l.office_id
+      WHERE l.lead_id = ANY($1::uuid[])`,
+    [[...leadIds]],
   );
-  const row = rows[0];
-  if (!row) return 0;
-  const target = stageTarget(row.stage, row.stages && row.moves ? { stages: row.stages, moves: row.moves } : DEFAULT_PIPELINE);
-  const moveTo = target !== null && target !== row.stage ? target : null;
-  ctx.write(`UPDATE ${leads} SET move_to = $2 WHERE lead_id = $1`, [leadId, moveTo]);
-  return moveTo ? 1 : 0;
+  leadIds.clear();
+  let moves = 0;
+  for (const row of rows) {
+    const target = stageTarget(row.stage, row.stages && row.moves ? { stages: row.stages, moves: row.moves } : DEFAULT_PIPELINE);
+    const moveTo = target !== null && target !== row.stage ? target : null;
+    ctx.write(`UPDATE ${leads} SET move_to = $2 WHERE lead_id = $1`, [row.lead_id, moveTo]);
+    if (moveTo) moves++;
+  }
+  return moves;
 }
 
 /** The office's new pipeline, and where each of its leads in a stage that left it now belongs. */
