@@ -52,7 +52,7 @@ export const actionPlansProjection: Projection = {
     await tx.query(`CREATE INDEX ON ${t('plan_leads')} (user_id)`);
   },
   async apply(events, ctx) {
-    const { tx, table } = ctx;
+    const { table } = ctx;
     const plans = table('action_plans');
     const enrolments = table('plan_enrolments');
     const log = table('plan_step_log');
@@ -63,7 +63,7 @@ export const actionPlansProjection: Projection = {
       switch (e.type) {
         case 'PlanSaved': {
           const d = e.data;
-          await tx.query(
+          ctx.write(
             `INSERT INTO ${plans} (plan_id, scope, owner_id, name, steps, triggers, version, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
              ON CONFLICT (plan_id) DO UPDATE SET name = excluded.name, steps = excluded.steps, triggers = excluded.triggers, version = excluded.version, updated_at = excluded.updated_at`,
             [d.planId, d.scope, d.ownerId, d.name, JSON.stringify(d.steps), JSON.stringify(d.triggers), d.version, at],
@@ -71,11 +71,11 @@ export const actionPlansProjection: Projection = {
           break;
         }
         case 'PlanArchived':
-          await tx.query(`UPDATE ${plans} SET archived = true, updated_at = $2 WHERE plan_id = $1`, [e.data.planId, at]);
+          ctx.write(`UPDATE ${plans} SET archived = true, updated_at = $2 WHERE plan_id = $1`, [e.data.planId, at]);
           break;
         case 'PlanEnrolled': {
           const d = e.data;
-          await tx.query(
+          ctx.write(
             `INSERT INTO ${enrolments} (enrolment_id, lead_id, plan_id, plan_name, steps, by_user_id, status, enrolled_at, due_at) VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8)
              ON CONFLICT (enrolment_id) DO NOTHING`,
             [d.enrolmentId, d.leadId, d.planId, d.planName, JSON.stringify(d.steps), d.byUserId, at, d.dueAt],
@@ -85,8 +85,8 @@ export const actionPlansProjection: Projection = {
         }
         case 'PlanStepRecorded': {
           const d = e.data;
-          await tx.query(`UPDATE ${enrolments} SET next_index = $2, due_at = $3 WHERE enrolment_id = $1`, [d.enrolmentId, d.index + 1, d.nextDueAt]);
-          await tx.query(
+          ctx.write(`UPDATE ${enrolments} SET next_index = $2, due_at = $3 WHERE enrolment_id = $1`, [d.enrolmentId, d.index + 1, d.nextDueAt]);
+          ctx.write(
             `INSERT INTO ${log} (step_id, enrolment_id, lead_id, idx, kind, outcome, detail, reason, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (step_id) DO NOTHING`,
             [d.stepId, d.enrolmentId, d.leadId, d.index, d.kind, d.outcome, d.detail, d.reason, d.at],
           );
@@ -94,27 +94,24 @@ export const actionPlansProjection: Projection = {
           break;
         }
         case 'PlanEnrolmentPaused':
-          await tx.query(`UPDATE ${enrolments} SET status = 'paused', pause_reason = $2 WHERE enrolment_id = $1 AND status = 'active'`, [
+          ctx.write(`UPDATE ${enrolments} SET status = 'paused', pause_reason = $2 WHERE enrolment_id = $1 AND status = 'active'`, [
             e.data.enrolmentId,
             e.data.reason,
           ]);
           break;
         case 'PlanEnrolmentResumed':
-          await tx.query(`UPDATE ${enrolments} SET status = 'active', pause_reason = NULL, due_at = $2 WHERE enrolment_id = $1`, [
-            e.data.enrolmentId,
-            e.data.dueAt,
-          ]);
+          ctx.write(`UPDATE ${enrolments} SET status = 'active', pause_reason = NULL, due_at = $2 WHERE enrolment_id = $1`, [e.data.enrolmentId, e.data.dueAt]);
           wake = true;
           break;
         case 'PlanEnrolmentStopped':
         case 'PlanEnrolmentFinished':
-          await tx.query(`UPDATE ${enrolments} SET status = $2, due_at = NULL WHERE enrolment_id = $1`, [
+          ctx.write(`UPDATE ${enrolments} SET status = $2, due_at = NULL WHERE enrolment_id = $1`, [
             e.data.enrolmentId,
             e.type === 'PlanEnrolmentStopped' ? 'stopped' : 'finished',
           ]);
           break;
         case 'LeadCaptured':
-          await tx.query(`INSERT INTO ${leads} (lead_id, user_id, site_id, source) VALUES ($1, $2, $3, $4) ON CONFLICT (lead_id) DO NOTHING`, [
+          ctx.write(`INSERT INTO ${leads} (lead_id, user_id, site_id, source) VALUES ($1, $2, $3, $4) ON CONFLICT (lead_id) DO NOTHING`, [
             e.data.leadId,
             e.data.userId,
             e.data.siteId,
@@ -124,19 +121,19 @@ export const actionPlansProjection: Projection = {
         case 'LeadAssigned':
         case 'LeadReassigned':
         case 'LeadClaimed':
-          await tx.query(`UPDATE ${leads} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId, e.data.officeId]);
+          ctx.write(`UPDATE ${leads} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId, e.data.officeId]);
           wake = true;
           break;
         case 'LeadPutInPond':
-          await tx.query(`UPDATE ${leads} SET agent_id = NULL, office_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.officeId]);
+          ctx.write(`UPDATE ${leads} SET agent_id = NULL, office_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.officeId]);
           wake = true;
           break;
         case 'LeadTagsChanged':
-          await tx.query(`UPDATE ${leads} SET tags = $2 WHERE lead_id = $1`, [e.data.leadId, JSON.stringify(e.data.tags)]);
+          ctx.write(`UPDATE ${leads} SET tags = $2 WHERE lead_id = $1`, [e.data.leadId, JSON.stringify(e.data.tags)]);
           wake = true;
           break;
         case 'PropertyAlertOpened':
-          await tx.query(`UPDATE ${leads} SET opened_alert = true WHERE lead_id = $1`, [e.data.leadId]);
+          ctx.write(`UPDATE ${leads} SET opened_alert = true WHERE lead_id = $1`, [e.data.leadId]);
           break;
         default:
           assertNever(e);

@@ -47,7 +47,7 @@ export const agentPagesProjection: Projection = {
     await tx.query(`CREATE INDEX ON ${t('agent_pages')} (office_id) WHERE office_id IS NOT NULL`);
     await tx.query(`CREATE INDEX ON ${t('agent_pages')} (mls_id) WHERE mls_id IS NOT NULL`);
   },
-  async apply(events, { tx, table }) {
+  async apply(events, { tx, table, write }) {
     const pages = table('agent_pages');
     // Profile events arrive for everyone (leads too): an update of a row that is not there does nothing.
     const update = (set: string, userId: string, value: unknown, at: string) =>
@@ -58,7 +58,7 @@ export const agentPagesProjection: Projection = {
         case 'UserRegistered': {
           const d = e.data;
           if (d.securityLevel !== LEVEL.agent && d.securityLevel !== LEVEL.broker) break;
-          await tx.query(
+          write(
             `INSERT INTO ${pages} (user_id, page_key, level, first_name, last_name, email, cell_phone, office_id, changed_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (user_id) DO NOTHING`,
             [d.userId, agentPageKey(d.userId), d.securityLevel, d.firstName, d.lastName, d.email, d.cellPhone, d.officeId, at],

@@ -96,7 +96,7 @@ export const behaviourAlertsProjection: Projection = {
           const to = await merges.target(ctx, e.data.leadId);
           const pdid = 'pdid' in e.data ? e.data.pdid : null;
           const alertId = 'alertId' in e.data ? e.data.alertId : null;
-          await tx.query(
+          ctx.write(
             `INSERT INTO ${table('behaviour_facts')} (event_id, lead_id, position, at, kind, pdid, alert_id, merged_from) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
              ON CONFLICT (event_id) DO NOTHING`,
             [e.eventId, to.leadId, e.globalPosition.toString(), e.metadata.at, KIND[e.type], pdid, alertId, to.mergedFrom],
@@ -106,7 +106,7 @@ export const behaviourAlertsProjection: Projection = {
         }
         case 'LeadCaptured':
         case 'LeadContactEdited':
-          await tx.query(
+          ctx.write(
             `INSERT INTO ${table('behaviour_leads')} (lead_id, full_name) VALUES ($1, $2) ON CONFLICT (lead_id) DO UPDATE SET full_name = excluded.full_name`,
             [e.data.leadId, e.data.fullName],
           );
@@ -116,7 +116,7 @@ export const behaviourAlertsProjection: Projection = {
         case 'LeadClaimed':
         case 'LeadPutInPond':
           // Whoever holds the lead now sees its alerts; the agent it was taken from no longer does.
-          await setLeadOwner(tx, table('behaviour_alerts'), e);
+          setLeadOwner(ctx.write, table('behaviour_alerts'), e);
           break;
         case 'BehaviourAlertRaised': {
           const d = e.data;
@@ -150,7 +150,7 @@ export const behaviourAlertsProjection: Projection = {
           break;
         case 'PersonErased':
           // Issue 18: the person was forgotten; their name goes from this read model too (their alerts say no more than "a lead").
-          await tx.query(`UPDATE ${table('behaviour_leads')} SET full_name = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED_NAME]);
+          ctx.write(`UPDATE ${table('behaviour_leads')} SET full_name = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED_NAME]);
           await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
           break;
         default:

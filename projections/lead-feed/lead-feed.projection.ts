@@ -2,7 +2,7 @@ import type { TaskEvent } from '../../src/modules/tasks/tasks.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';
-import { leadRooms, MergedLeads } from '../lead-rows';
+import { accountChanges, leadRooms, MergedLeads } from '../lead-rows';
 import { type LeadHistoryEvent, leadHistoryTypes } from '../lead-timeline';
 import { SEARCHED_TEXT } from './lead-list-filter';
 import { ERASED, ERASED_NAME } from '../../src/modules/privacy/privacy.events';
@@ -155,14 +155,18 @@ export const leadFeedProjection: Projection = {
     const liveRow = async (leadId: string) => (await tx.query<FeedRow>(`SELECT ${ROW} FROM ${feed} WHERE lead_id = $1`, [leadId])).rows[0];
     // The row an event about `leadId` lands on: its own, or the survivor's while it is merged.
     const rowOf = (leadId: string) => merges.rowOf<FeedRow>(ctx, 'lead_feed', ROW, leadId);
+    // Accounts without a lead row yet (an import registers each person before capturing their lead): their
+    // consent and phone changes touch no row, and are not asked about one by one (see usersWithoutRows).
+    const rowless = await merges.usersWithoutRows(ctx, 'lead_feed', accountChanges(events));
     for (const e of eventsOf<Handled>(events)) {
       const at = e.metadata.at;
       // Recency written so far this batch lands before anything else reads or moves the rows.
-      if (!RECENCY_ONLY.has(e.type)) await writeRecency(ctx);
+      if (!RECENCY_ONLY.has(e.type)) writeRecency(ctx);
       switch (e.type) {
         case 'LeadCaptured': {
           const d = e.data;
-          await tx.query(
+          rowless.delete(d.userId);
+          ctx.write(
             `INSERT INTO ${feed} (lead_id, user_id, site_id, full_name, email, phone, lead_type, source, listing_pdid, created_at, last_activity_at, own_activity_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $10) ON CONFLICT (lead_id) DO NOTHING`,
             [d.leadId, d.userId, d.siteId, d.fullName, d.email, d.phone, d.leadType, d.source, d.listingPdid, at],
@@ -176,7 +180,7 @@ export const leadFeedProjection: Projection = {
         case 'LeadReassigned': {
           // A merged lead's own row (set aside) changes, but nothing is said: nobody sees it until it is unmerged.
           const before = await liveRow(e.data.leadId);
-          await merges.update(
+          merges.update(
             ctx,
             'lead_feed',
             (t) => `UPDATE ${t} SET assigned_agent_id = $2, office_id = $3, assigned_tx = $4, assigned_gp = $5, in_pond = false WHERE lead_id = $1`,
@@ -192,7 +196,7 @@ export const leadFeedProjection: Projection = {
           break;
         }
         case 'LeadStageChanged': {
-          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET stage = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.stage]);
+          merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET stage = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.stage]);
           const row = await rowOf(e.data.leadId);
           touched(ctx, e, row);
           // The board of everyone who sees the lead moves its card (eventId: the timeline's line for the move).
@@ -202,7 +206,7 @@ export const leadFeedProjection: Projection = {
           break;
         }
         case 'LeadFirstContacted':
-          await merges.update(
+          merges.update(
             ctx,
             'lead_feed',
             (t) =>
@@ -212,11 +216,11 @@ export const leadFeedProjection: Projection = {
           touched(ctx, e, await rowOf(e.data.leadId));
           break;
         case 'LeadTagsChanged':
-          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET tags = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.tags]);
+          merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET tags = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.tags]);
           touched(ctx, e, await rowOf(e.data.leadId));
           break;
         case 'LeadContactEdited':
-          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET full_name = $2, email = $3, phone = $4 WHERE lead_id = $1`, [
+          merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET full_name = $2, email = $3, phone = $4 WHERE lead_id = $1`, [
             e.data.leadId,
             e.data.fullName,
             e.data.email,
@@ -227,7 +231,7 @@ export const leadFeedProjection: Projection = {
         case 'LeadPutInPond': {
           const before = await liveRow(e.data.leadId);
           // Its position as an assignment's: an agent of the office reconnecting is sent it (feed/since) like a new lead.
-          await merges.update(
+          merges.update(
             ctx,
             'lead_feed',
             (t) => `UPDATE ${t} SET assigned_agent_id = NULL, office_id = $2, in_pond = true, assigned_tx = $3, assigned_gp = $4 WHERE lead_id = $1`,
@@ -250,7 +254,7 @@ export const leadFeedProjection: Projection = {
         }
         case 'LeadClaimed': {
           const before = await liveRow(e.data.leadId);
-          await merges.update(
+          merges.update(
             ctx,
             'lead_feed',
             (t) => `UPDATE ${t} SET assigned_agent_id = $2, office_id = $3, in_pond = false, assigned_tx = $4, assigned_gp = $5 WHERE lead_id = $1`,
@@ -268,18 +272,16 @@ export const leadFeedProjection: Projection = {
           touched(ctx, e, await rowOf(e.data.leadId));
           break;
         case 'TextMessageSent':
-          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted' WHERE lead_id = $1 AND status IS DISTINCT FROM 'contacted'`, [
+          merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted' WHERE lead_id = $1 AND status IS DISTINCT FROM 'contacted'`, [
             e.data.leadId,
           ]);
           touched(ctx, e, await rowOf(e.data.leadId));
           break;
         case 'CallLogged':
-          await merges.update(
-            ctx,
-            'lead_feed',
-            (t) => `UPDATE ${t} SET status = 'contacted', last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`,
-            [e.data.leadId, at],
-          );
+          merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted', last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`, [
+            e.data.leadId,
+            at,
+          ]);
           touched(ctx, e, await rowOf(e.data.leadId));
           break;
         case 'ChatMessageSent': {
@@ -287,7 +289,7 @@ export const leadFeedProjection: Projection = {
           // A merged lead's chat is from its own account, not the survivor's.
           const fromLead = row !== undefined && (await merges.userOf(ctx, 'lead_feed', row)) === e.data.fromUserId;
           if (row && !fromLead)
-            await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted' WHERE lead_id = $1 AND status IS DISTINCT FROM 'contacted'`, [
+            merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted' WHERE lead_id = $1 AND status IS DISTINCT FROM 'contacted'`, [
               e.data.leadId,
             ]);
           touched(ctx, e, row);
@@ -296,10 +298,10 @@ export const leadFeedProjection: Projection = {
         case 'ConsentChanged':
         case 'CellPhoneChanged': {
           if (e.type === 'CellPhoneChanged')
-            await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET phone = coalesce($2, phone) WHERE user_id = $1`, [e.data.userId, e.data.cellPhone]);
+            merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET phone = coalesce($2, phone) WHERE user_id = $1`, [e.data.userId, e.data.cellPhone]);
           // One account can be a lead of several sites: each of its leads is the more recent. A merged account's
           // leads are set aside: the survivor's lead is.
-          for (const row of await merges.rowsOfUser<FeedRow>(ctx, 'lead_feed', ROW, e.data.userId)) touched(ctx, e, row);
+          if (!rowless.has(e.data.userId)) for (const row of await merges.rowsOfUser<FeedRow>(ctx, 'lead_feed', ROW, e.data.userId)) touched(ctx, e, row);
           break;
         }
         case 'SavedSearchSaved':
@@ -320,7 +322,7 @@ export const leadFeedProjection: Projection = {
           break;
         case 'TaskCreated': {
           const to = await merges.target(ctx, e.data.leadId);
-          await tx.query(
+          ctx.write(
             `INSERT INTO ${table('lead_open_tasks')} (task_id, lead_id, due_at, done, merged_from) VALUES ($1, $2, $3, false, $4) ON CONFLICT (task_id) DO NOTHING`,
             [e.data.taskId, to.leadId, e.data.dueAt, to.mergedFrom],
           );
@@ -328,10 +330,10 @@ export const leadFeedProjection: Projection = {
         }
         case 'TaskCompleted':
         case 'TaskReopened':
-          await tx.query(`UPDATE ${table('lead_open_tasks')} SET done = $2 WHERE task_id = $1`, [e.data.taskId, e.type === 'TaskCompleted']);
+          ctx.write(`UPDATE ${table('lead_open_tasks')} SET done = $2 WHERE task_id = $1`, [e.data.taskId, e.type === 'TaskCompleted']);
           break;
         case 'TaskRescheduled':
-          await tx.query(`UPDATE ${table('lead_open_tasks')} SET due_at = $2 WHERE task_id = $1`, [e.data.taskId, e.data.dueAt]);
+          ctx.write(`UPDATE ${table('lead_open_tasks')} SET due_at = $2 WHERE task_id = $1`, [e.data.taskId, e.data.dueAt]);
           break;
         case 'ShowingProposed':
         case 'ShowingConfirmed':
@@ -343,12 +345,13 @@ export const leadFeedProjection: Projection = {
           break;
         case 'AccountsMerged':
         case 'AccountsUnmerged': {
+          rowless.clear();
           const pairs = e.type === 'AccountsMerged' && e.data.userId === e.data.mergedId ? (e.data.leads ?? []) : [];
           const shown = await Promise.all(pairs.map(async (p) => [await liveRow(p.mergedLeadId), await liveRow(p.survivorLeadId)] as const));
           const { unfolded } = await merges.apply(ctx, e, async (id) => (await liveRow(id)) !== undefined);
           // The survivor is as recent as the most recent of the leads it holds; after an unmerge, as its own.
           for (const f of unfolded) await tx.query(`UPDATE ${feed} SET last_activity_at = own_activity_at WHERE lead_id = $1`, [f.survivorLeadId]);
-          await tx.query(
+          ctx.write(
             `UPDATE ${feed} s SET last_activity_at = greatest(s.last_activity_at, p.last_activity_at)
              FROM ${table('lead_feed_merges')} m JOIN ${table('lead_feed_parked')} p ON p.lead_id = m.merged_lead_id
              WHERE m.merge_id = $1 AND s.lead_id = m.survivor_lead_id`,
@@ -369,14 +372,14 @@ export const leadFeedProjection: Projection = {
         case 'PersonErased': {
           // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same),
           // not as activity: retention must not see it as such.
-          await tx.query(`UPDATE ${feed} SET full_name = $3, email = $4, phone = NULL, tags = '{}' WHERE lead_id = ANY($1::uuid[]) OR user_id = $2`, [
+          ctx.write(`UPDATE ${feed} SET full_name = $3, email = $4, phone = NULL, tags = '{}' WHERE lead_id = ANY($1::uuid[]) OR user_id = $2`, [
             e.data.leadIds,
             e.data.userId,
             ERASED_NAME,
             ERASED,
           ]);
           // A duplicate folded into another lead by a merge keeps its row aside: it is forgotten the same way.
-          await tx.query(
+          ctx.write(
             `UPDATE ${table('lead_feed_parked')} SET full_name = $3, email = $4, phone = NULL, tags = '{}' WHERE lead_id = ANY($1::uuid[]) OR user_id = $2`,
             [e.data.leadIds, e.data.userId, ERASED_NAME, ERASED],
           );
@@ -387,7 +390,7 @@ export const leadFeedProjection: Projection = {
           assertNever(e);
       }
     }
-    await writeRecency(ctx);
+    writeRecency(ctx);
   },
 };
 
@@ -417,17 +420,17 @@ function noteRecency(ctx: ProjectionContext, leadId: string, at: string, mergedF
   batch.set(leadId, r);
 }
 
-async function writeRecency(ctx: ProjectionContext): Promise<void> {
+function writeRecency(ctx: ProjectionContext): void {
   const batch = pendingRecency.get(ctx);
   if (!batch || batch.size === 0) return;
   pendingRecency.delete(ctx);
   for (const [leadId, r] of batch) {
-    await ctx.tx.query(
+    ctx.write(
       `UPDATE ${ctx.table('lead_feed')} SET last_activity_at = greatest(last_activity_at, $2), own_activity_at = greatest(own_activity_at, $3) WHERE lead_id = $1`,
       [leadId, r.at, r.own],
     );
     for (const [merged, at] of r.parked) {
-      await ctx.tx.query(
+      ctx.write(
         `UPDATE ${ctx.table('lead_feed_parked')} SET last_activity_at = greatest(last_activity_at, $2), own_activity_at = greatest(own_activity_at, $2) WHERE lead_id = $1`,
         [merged, at],
       );

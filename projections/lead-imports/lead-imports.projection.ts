@@ -42,12 +42,12 @@ export const leadImportsProjection: Projection = {
       PRIMARY KEY (import_id, row_no)
     )`);
   },
-  async apply(events, { tx, table }) {
+  async apply(events, { tx, table, write }) {
     for (const e of eventsOf<LeadImportEvent | PersonErased>(events)) {
       switch (e.type) {
         case 'LeadImportStarted': {
           const d = e.data;
-          await tx.query(
+          write(
             `INSERT INTO ${table('lead_imports')} (import_id, by_user_id, site_id, agent_id, file_name, policy, total, started_at, updated_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (import_id) DO NOTHING`,
             [d.importId, d.byUserId, d.siteId, d.agentId, d.fileName, d.policy, d.total, e.metadata.at],
@@ -57,7 +57,7 @@ export const leadImportsProjection: Projection = {
         case 'LeadImportBatchApplied': {
           const d = e.data;
           const n = (o: string) => d.rows.filter((r) => r.outcome === o).length;
-          await tx.query(
+          write(
             `UPDATE ${table('lead_imports')} SET done = $2, imported = imported + $3, duplicates = duplicates + $4 + $5, merged = merged + $5,
                rejected = rejected + $6, updated_at = $7 WHERE import_id = $1`,
             [d.importId, d.done, n('imported'), n('duplicate'), n('merged'), n('rejected'), e.metadata.at],
@@ -74,7 +74,7 @@ export const leadImportsProjection: Projection = {
         }
         case 'PersonErased':
           // The row's link to the person's lead (a rebuild ends the same: the rows come back and go again).
-          await tx.query(`DELETE FROM ${table('lead_import_rows')} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
+          write(`DELETE FROM ${table('lead_import_rows')} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
           break;
         default:
           assertNever(e);

@@ -35,24 +35,24 @@ export const leadNotesProjection: Projection = {
     await merges.create(tx, t);
   },
   async apply(events, ctx) {
-    const { tx, table } = ctx;
+    const { table } = ctx;
     const notes = table('lead_notes');
     for (const e of eventsOf<Handled>(events)) {
       const at = e.metadata.at;
       switch (e.type) {
         case 'LeadNoteWritten': {
           const to = await merges.target(ctx, e.data.leadId);
-          await tx.query(
+          ctx.write(
             `INSERT INTO ${notes} (note_id, lead_id, text, author_id, author_name, at, merged_from) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (note_id) DO NOTHING`,
             [e.data.noteId, to.leadId, e.data.text, e.data.authorId, e.data.authorName, at, to.mergedFrom],
           );
           break;
         }
         case 'LeadNoteEdited':
-          await tx.query(`UPDATE ${notes} SET text = $2, edited_at = $3 WHERE note_id = $1`, [e.data.noteId, e.data.text, at]);
+          ctx.write(`UPDATE ${notes} SET text = $2, edited_at = $3 WHERE note_id = $1`, [e.data.noteId, e.data.text, at]);
           break;
         case 'LeadNoteDeleted':
-          await tx.query(`DELETE FROM ${notes} WHERE note_id = $1`, [e.data.noteId]);
+          ctx.write(`DELETE FROM ${notes} WHERE note_id = $1`, [e.data.noteId]);
           break;
         case 'AccountsMerged':
         case 'AccountsUnmerged':
@@ -63,7 +63,7 @@ export const leadNotesProjection: Projection = {
           // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
           // The agents' notes about the lead go with the lead.
           // Moved under a survivor by a merge too; a duplicate merged into the person's lead is another account's and stays.
-          await tx.query(`DELETE FROM ${notes} WHERE ${erasedRows(1)}`, [e.data.leadIds]);
+          ctx.write(`DELETE FROM ${notes} WHERE ${erasedRows(1)}`, [e.data.leadIds]);
           await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
           break;
         default:

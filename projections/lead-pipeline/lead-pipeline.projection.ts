@@ -77,14 +77,16 @@ export const leadPipelineProjection: Projection = {
     await tx.query(`CREATE TABLE ${t('pipeline_offices')} (office_id uuid PRIMARY KEY, stages text[] NOT NULL, moves jsonb NOT NULL)`);
   },
   async apply(events, ctx) {
-    const { tx, table } = ctx;
+    const { table } = ctx;
     const leads = table('pipeline_leads');
     let contacts = 0;
     let moves = 0;
+    // Leads whose stage or office changed: placed once, at the end of the batch (see placeLeads).
+    const toPlace = new Set<string>();
     for (const e of eventsOf<Handled>(events)) {
       switch (e.type) {
         case 'LeadCaptured':
-          await tx.query(`INSERT INTO ${leads} (lead_id, user_id, stage) VALUES ($1, $2, $3) ON CONFLICT (lead_id) DO NOTHING`, [
+          ctx.write(`INSERT INTO ${leads} (lead_id, user_id, stage) VALUES ($1, $2, $3) ON CONFLICT (lead_id) DO NOTHING`, [
             e.data.leadId,
             e.data.userId,
             NEW_STAGE,
@@ -94,15 +96,15 @@ export const leadPipelineProjection: Projection = {
         case 'LeadReassigned':
         case 'LeadPutInPond':
         case 'LeadClaimed':
-          await tx.query(`UPDATE ${leads} SET office_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.officeId]);
-          moves += await placeLead(ctx, e.data.leadId);
+          ctx.write(`UPDATE ${leads} SET office_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.officeId]);
+          toPlace.add(e.data.leadId);
           break;
         case 'LeadStageChanged':
-          await tx.query(`UPDATE ${leads} SET stage = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.stage]);
-          moves += await placeLead(ctx, e.data.leadId);
+          ctx.write(`UPDATE ${leads} SET stage = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.stage]);
+          toPlace.add(e.data.leadId);
           break;
         case 'LeadFirstContacted':
-          await tx.query(
+          ctx.write(
             `UPDATE ${leads} SET contacted = true, contact_via = NULL, contact_by = NULL, contact_at = NULL, contact_event_id = NULL WHERE lead_id = $1`,
             [e.data.leadId],
           );
@@ -112,7 +114,11 @@ export const leadPipelineProjection: Projection = {
         case 'CallLogged':
           break;
         case 'OfficeSettingsChanged':
-          if (e.data.changes.stages) moves += await changePipeline(ctx, e.data.officeId, e.data.changes.stages, e.data);
+          if (e.data.changes.stages) {
+            // The leads changed before it are placed in the pipeline they were changed under.
+            moves += await placeLeads(ctx, toPlace);
+            moves += await changePipeline(ctx, e.data.officeId, e.data.changes.stages, e.data);
+          }
           break;
         default:
           assertNever(e);
@@ -120,6 +126,7 @@ export const leadPipelineProjection: Projection = {
       const contact = contactOf(e);
       if (contact) contacts += await firstAction(ctx, e, contact);
     }
+    moves += await placeLeads(ctx, toPlace);
     if (contacts > 0) ctx.signal({ signal: FIRST_CONTACT_SIGNAL, payload: { count: contacts } });
     if (moves > 0) ctx.signal({ signal: STAGE_MOVES_SIGNAL, payload: { count: moves } });
   },
@@ -144,16 +151,29 @@ async function pipelineOf(ctx: ProjectionContext, officeId: string | null): Prom
   return rows[0] ?? DEFAULT_PIPELINE;
 }
 
-/** Where one lead belongs in its office's pipeline: move_to when that is not where it is. */
-async function placeLead(ctx: ProjectionContext, leadId: string): Promise<number> {
+/**
+ * Where each lead belongs in its office's pipeline, as its last change in the batch left it:
+ * move_to when that is not where it is. Each placement overwrites the one before, so one per lead
+ * at the end of the batch leaves what one per change left, in one read for the batch (an import
+ * assigns thousands of leads). Empties `leadIds`; answers how many leads have a move to make.
+ */
+async function placeLeads(ctx: ProjectionContext, leadIds: Set<string>): Promise<number> {
+  if (leadIds.size === 0) return 0;
   const leads = ctx.table('pipeline_leads');
-  const { rows } = await ctx.tx.query<{ stage: string; office_id: string | null }>(`SELECT stage, office_id FROM ${leads} WHERE lead_id = $1`, [leadId]);
-  const row = rows[0];
-  if (!row) return 0;
-  const target = stageTarget(row.stage, await pipelineOf(ctx, row.office_id));
-  const moveTo = target !== null && target !== row.stage ? target : null;
-  await ctx.tx.query(`UPDATE ${leads} SET move_to = $2 WHERE lead_id = $1`, [leadId, moveTo]);
-  return moveTo ? 1 : 0;
+  const { rows } = await ctx.tx.query<{ lead_id: string; stage: string; stages: string[] | null; moves: Record<string, string> | null }>(
+    `SELECT l.lead_id, l.stage, o.stages, o.moves FROM ${leads} l LEFT JOIN ${ctx.table('pipeline_offices')} o ON o.office_id = l.office_id
+      WHERE l.lead_id = ANY($1::uuid[])`,
+    [[...leadIds]],
+  );
+  leadIds.clear();
+  let moves = 0;
+  for (const row of rows) {
+    const target = stageTarget(row.stage, row.stages && row.moves ? { stages: row.stages, moves: row.moves } : DEFAULT_PIPELINE);
+    const moveTo = target !== null && target !== row.stage ? target : null;
+    ctx.write(`UPDATE ${leads} SET move_to = $2 WHERE lead_id = $1`, [row.lead_id, moveTo]);
+    if (moveTo) moves++;
+  }
+  return moves;
 }
 
 /** The office's new pipeline, and where each of its leads in a stage that left it now belongs. */

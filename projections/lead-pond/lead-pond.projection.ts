@@ -57,7 +57,7 @@ export const leadPondProjection: Projection = {
     await merges.create(tx, t);
   },
   async apply(events, ctx) {
-    const { tx, table } = ctx;
+    const { table } = ctx;
     const leads = table('pond_deadlines');
     for (const e of eventsOf<Handled>(events)) {
       const at = e.metadata.at;
@@ -66,18 +66,18 @@ export const leadPondProjection: Projection = {
         case 'RoutingRulesChanged': {
           const pond = e.type === 'RoutingRulesChanged' ? e.data.rules.pond : e.data.changes.pond;
           if (!pond) break;
-          await tx.query(
+          ctx.write(
             `INSERT INTO ${table('pond_offices')} (office_id, enabled, window_minutes) VALUES ($1, $2, $3)
              ON CONFLICT (office_id) DO UPDATE SET enabled = excluded.enabled, window_minutes = excluded.window_minutes`,
             [e.data.officeId, pond.enabled, pond.claimWindowMinutes],
           );
           // Turned off: the deadlines running end (turning it on again starts with new assignments, never floods the pond with old leads).
           if (!pond.enabled)
-            await merges.update(ctx, 'pond_deadlines', (t) => `UPDATE ${t} SET due_at = NULL WHERE office_id = $1 AND due_at IS NOT NULL`, [e.data.officeId]);
+            merges.update(ctx, 'pond_deadlines', (t) => `UPDATE ${t} SET due_at = NULL WHERE office_id = $1 AND due_at IS NOT NULL`, [e.data.officeId]);
           break;
         }
         case 'LeadAssigned':
-          await tx.query(
+          ctx.write(
             `INSERT INTO ${leads} (lead_id, office_id, agent_id, office_lead, due_at) VALUES ($1, $2, $3, $4, CASE WHEN $4 THEN ${deadline(ctx, '$2', '$5')} END)
              ON CONFLICT (lead_id) DO UPDATE SET office_id = excluded.office_id, agent_id = excluded.agent_id, office_lead = excluded.office_lead,
                due_at = CASE WHEN ${leads}.contacted THEN NULL ELSE excluded.due_at END`,
@@ -85,7 +85,7 @@ export const leadPondProjection: Projection = {
           );
           break;
         case 'LeadReassigned':
-          await merges.update(
+          merges.update(
             ctx,
             'pond_deadlines',
             (t) =>
@@ -94,10 +94,10 @@ export const leadPondProjection: Projection = {
           );
           break;
         case 'LeadFirstContacted':
-          await merges.update(ctx, 'pond_deadlines', (t) => `UPDATE ${t} SET contacted = true, due_at = NULL WHERE lead_id = $1`, [e.data.leadId]);
+          merges.update(ctx, 'pond_deadlines', (t) => `UPDATE ${t} SET contacted = true, due_at = NULL WHERE lead_id = $1`, [e.data.leadId]);
           break;
         case 'LeadPutInPond':
-          await tx.query(
+          ctx.write(
             `INSERT INTO ${leads} (lead_id, office_id, agent_id, office_lead) VALUES ($1, $2, NULL, true)
              ON CONFLICT (lead_id) DO UPDATE SET office_id = excluded.office_id, agent_id = NULL, due_at = NULL`,
             [e.data.leadId, e.data.officeId],
@@ -105,7 +105,7 @@ export const leadPondProjection: Projection = {
           break;
         case 'LeadClaimed':
           // The claimer chose the lead: no new deadline (it would bounce between pond and agents).
-          await merges.update(ctx, 'pond_deadlines', (t) => `UPDATE ${t} SET office_id = $2, agent_id = $3, due_at = NULL WHERE lead_id = $1`, [
+          merges.update(ctx, 'pond_deadlines', (t) => `UPDATE ${t} SET office_id = $2, agent_id = $3, due_at = NULL WHERE lead_id = $1`, [
             e.data.leadId,
             e.data.officeId,
             e.data.agentId,

@@ -95,8 +95,8 @@ export const leadReportsProjection: Projection = {
     for (const e of eventsOf<Handled>(events)) {
       switch (e.type) {
         case 'LeadCaptured':
-          await setAddress(ctx, e.data.leadId, e.data.email);
-          await tx.query(
+          setAddress(ctx, e.data.leadId, e.data.email);
+          ctx.write(
             `INSERT INTO ${leads} (lead_id, site_id, source, created_at, stages) VALUES ($1, $2, $3, $4, ARRAY['New']) ON CONFLICT (lead_id) DO NOTHING`,
             [e.data.leadId, e.data.siteId, e.data.source, e.metadata.at],
           );
@@ -104,27 +104,24 @@ export const leadReportsProjection: Projection = {
         case 'LeadAssigned':
         case 'LeadReassigned':
         case 'LeadClaimed':
-          await merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [
+          merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [
             e.data.leadId,
             e.data.agentId,
             e.data.officeId,
           ]);
           break;
         case 'LeadPutInPond':
-          await merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET agent_id = NULL, office_id = $2 WHERE lead_id = $1`, [
-            e.data.leadId,
-            e.data.officeId,
-          ]);
+          merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET agent_id = NULL, office_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.officeId]);
           break;
         case 'LeadFirstContacted':
-          await merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET first_contact_at = coalesce(first_contact_at, $2) WHERE lead_id = $1`, [
+          merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET first_contact_at = coalesce(first_contact_at, $2) WHERE lead_id = $1`, [
             e.data.leadId,
             e.data.at,
           ]);
           break;
         case 'LeadStageChanged':
           // A set: moving back and forth counts a stage once.
-          await merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET stages = array_append(stages, $2) WHERE lead_id = $1 AND NOT ($2 = ANY (stages))`, [
+          merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET stages = array_append(stages, $2) WHERE lead_id = $1 AND NOT ($2 = ANY (stages))`, [
             e.data.leadId,
             e.data.stage,
           ]);
@@ -136,10 +133,10 @@ export const leadReportsProjection: Projection = {
         case 'PersonErased':
           // Issue 18: the name kept for a merge of the person's leads goes (a rebuild ends the same).
           await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
-          await tx.query(`DELETE FROM ${table('report_lead_addresses')} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
+          ctx.write(`DELETE FROM ${table('report_lead_addresses')} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
           break;
         case 'LeadContactEdited':
-          await setAddress(ctx, e.data.leadId, e.data.email);
+          setAddress(ctx, e.data.leadId, e.data.email);
           break;
         case 'TextMessageSent':
           // The sender (the agent, or the agent whose plan sent it) and the lead's office as they are now, when it is sent.
@@ -151,7 +148,7 @@ export const leadReportsProjection: Projection = {
           );
           break;
         case 'TextDeliveryReported':
-          await tx.query(
+          ctx.write(
             `INSERT INTO ${table('report_texts')} (provider_id, state) VALUES ($1, $2) ON CONFLICT (provider_id) DO UPDATE SET state = excluded.state`,
             [e.data.providerId, e.data.state],
           );
@@ -213,8 +210,8 @@ async function countForWriter(
   );
 }
 
-async function setAddress({ tx, table }: Parameters<Projection['apply']>[1], leadId: string, email: string): Promise<void> {
-  await tx.query(
+function setAddress({ write, table }: Parameters<Projection['apply']>[1], leadId: string, email: string): void {
+  write(
     `INSERT INTO ${table('report_lead_addresses')} (lead_id, address_hash) VALUES ($1, $2) ON CONFLICT (lead_id) DO UPDATE SET address_hash = excluded.address_hash`,
     [leadId, emailAddressHash(email)],
   );

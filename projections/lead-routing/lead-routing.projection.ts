@@ -69,7 +69,7 @@ export const leadRoutingProjection: Projection = {
       office_id uuid NOT NULL, version int NOT NULL, tx bigint NOT NULL, pos bigint NOT NULL, rules jsonb NOT NULL, PRIMARY KEY (office_id, version)
     )`);
   },
-  async apply(events, { tx, table, signal }) {
+  async apply(events, { tx, table, signal, write }) {
     let queued = 0;
     for (const e of eventsOf<Handled>(events)) {
       if (isOfficeEvent(e)) {
@@ -81,23 +81,28 @@ export const leadRoutingProjection: Projection = {
         const before = rows[0]?.rules ?? initialRoutingRuleSet;
         const after = evolveRoutingRuleSet(before, e);
         if (after !== before) {
-          await tx.query(
-            `INSERT INTO ${table('routing_rule_versions')} (office_id, version, tx, pos, rules) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-            [e.data.officeId, after.version, e.transactionId.toString(), e.globalPosition.toString(), JSON.stringify(after)],
-          );
+          write(`INSERT INTO ${table('routing_rule_versions')} (office_id, version, tx, pos, rules) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
+            e.data.officeId,
+            after.version,
+            e.transactionId.toString(),
+            e.globalPosition.toString(),
+            JSON.stringify(after),
+          ]);
         }
       }
       switch (e.type) {
         case 'UserRegistered':
           if (e.data.securityLevel === LEVEL.agent || e.data.securityLevel === LEVEL.broker) {
-            await tx.query(
-              `INSERT INTO ${table('routing_users')} (user_id, level, office_id, joined) VALUES ($1, $2, $3, $4) ON CONFLICT (user_id) DO NOTHING`,
-              [e.data.userId, e.data.securityLevel, e.data.officeId, e.globalPosition.toString()],
-            );
+            write(`INSERT INTO ${table('routing_users')} (user_id, level, office_id, joined) VALUES ($1, $2, $3, $4) ON CONFLICT (user_id) DO NOTHING`, [
+              e.data.userId,
+              e.data.securityLevel,
+              e.data.officeId,
+              e.globalPosition.toString(),
+            ]);
           }
           break;
         case 'SiteCreated':
-          await tx.query(`INSERT INTO ${table('routing_sites')} (site_id, kind, owner_user_id) VALUES ($1, $2, $3) ON CONFLICT (site_id) DO NOTHING`, [
+          write(`INSERT INTO ${table('routing_sites')} (site_id, kind, owner_user_id) VALUES ($1, $2, $3) ON CONFLICT (site_id) DO NOTHING`, [
             e.data.siteId,
             e.data.kind,
             e.data.ownerUserId,
@@ -105,26 +110,26 @@ export const leadRoutingProjection: Projection = {
           break;
         case 'AgentDeactivated':
         case 'AgentActivated':
-          await tx.query(`UPDATE ${table('routing_users')} SET active = $3 WHERE user_id = $1 AND office_id = $2`, [
+          write(`UPDATE ${table('routing_users')} SET active = $3 WHERE user_id = $1 AND office_id = $2`, [
             e.data.agentId,
             e.data.officeId,
             e.type === 'AgentActivated',
           ]);
           break;
         case 'AgentBioChanged':
-          await tx.query(`UPDATE ${table('routing_users')} SET bio = $2 WHERE user_id = $1`, [e.data.agentId, e.data.bio]);
+          write(`UPDATE ${table('routing_users')} SET bio = $2 WHERE user_id = $1`, [e.data.agentId, e.data.bio]);
           break;
         case 'AgentMlsIdChanged':
-          await tx.query(`UPDATE ${table('routing_users')} SET mls_id = $2, pending_mls_id = NULL WHERE user_id = $1`, [e.data.agentId, e.data.mlsId]);
+          write(`UPDATE ${table('routing_users')} SET mls_id = $2, pending_mls_id = NULL WHERE user_id = $1`, [e.data.agentId, e.data.mlsId]);
           break;
         case 'AgentMlsIdRequested':
-          await tx.query(`UPDATE ${table('routing_users')} SET pending_mls_id = $2 WHERE user_id = $1`, [e.data.agentId, e.data.mlsId]);
+          write(`UPDATE ${table('routing_users')} SET pending_mls_id = $2 WHERE user_id = $1`, [e.data.agentId, e.data.mlsId]);
           break;
         case 'ListingAgentLinked':
           if (e.data.agentId === null) {
-            await tx.query(`DELETE FROM ${table('routing_listing_agents')} WHERE office_id = $1 AND pdid = $2`, [e.data.officeId, e.data.pdid]);
+            write(`DELETE FROM ${table('routing_listing_agents')} WHERE office_id = $1 AND pdid = $2`, [e.data.officeId, e.data.pdid]);
           } else {
-            await tx.query(
+            write(
               `INSERT INTO ${table('routing_listing_agents')} (office_id, pdid, agent_id) VALUES ($1, $2, $3)
                ON CONFLICT (office_id, pdid) DO UPDATE SET agent_id = excluded.agent_id`,
               [e.data.officeId, e.data.pdid, e.data.agentId],
@@ -132,16 +137,13 @@ export const leadRoutingProjection: Projection = {
           }
           break;
         case 'RoutingRulesChanged':
-          await tx.query(`UPDATE ${table('routing_users')} SET active = NOT (user_id = ANY($2::uuid[])) WHERE office_id = $1`, [
-            e.data.officeId,
-            e.data.rules.off,
-          ]);
+          write(`UPDATE ${table('routing_users')} SET active = NOT (user_id = ANY($2::uuid[])) WHERE office_id = $1`, [e.data.officeId, e.data.rules.off]);
           break;
         case 'OfficeSettingsChanged':
           // Who may link listings is the write side's concern; the pond is in the rule versions above.
           break;
         case 'LeadCaptured':
-          await tx.query(
+          write(
             `INSERT INTO ${table('routing_pending')} (lead_id, site_id, captured_at, event_id, correlation_id) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (lead_id) DO NOTHING`,
             [e.data.leadId, e.data.siteId, e.metadata.at, e.eventId, e.metadata.correlationId],
           );
@@ -149,7 +151,7 @@ export const leadRoutingProjection: Projection = {
           break;
         case 'LeadAssigned':
         case 'LeadPutInPond':
-          await tx.query(`DELETE FROM ${table('routing_pending')} WHERE lead_id = $1`, [e.data.leadId]);
+          write(`DELETE FROM ${table('routing_pending')} WHERE lead_id = $1`, [e.data.leadId]);
           break;
         default:
           assertNever(e);

@@ -4,4 +4,4 @@
  */
 export { setLeadOwner } from './lead-owner';
 export { leadRooms, leadScope, leadScopeParts, type Viewer } from './lead-scope';
-export { type AccountMergeEvent, erasedRows, hasLeadRow, type LeadFold, MergedLeads } from './merged-leads';
+export { accountChanges, type AccountMergeEvent, erasedRows, hasLeadRow, type LeadFold, MergedLeads } from './merged-leads';

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { ProjectionContext } from '../runner';
 
 /**
  * An event that hands a lead to an agent (LeadAssigned, LeadReassigned, LeadClaimed) or to its
@@ -12,6 +12,6 @@ export type LeadOwnerChange = { readonly data: { readonly leadId: string; readon
  * as the lead moves: the one UPDATE the read models that scope their rows by agent and office
  * (lead reports, the lead thread, showings) all need; the table names its columns agent_id and office_id.
  */
-export async function setLeadOwner(tx: pg.PoolClient, table: string, e: LeadOwnerChange): Promise<void> {
-  await tx.query(`UPDATE ${table} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId ?? null, e.data.officeId]);
+export function setLeadOwner(write: ProjectionContext['write'], table: string, e: LeadOwnerChange): void {
+  write(`UPDATE ${table} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId ?? null, e.data.officeId]);
 }

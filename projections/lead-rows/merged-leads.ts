@@ -103,9 +103,9 @@ export class MergedLeads {
    * An UPDATE of a lead's own row in a parked table, run on its twin too: a set-aside lead's own
    * facts (stage, tags, agent) keep changing, so that an unmerge brings it back as it is now.
    */
-  async update({ tx, table }: ProjectionContext, base: string, sql: (t: string) => string, params: readonly unknown[]): Promise<void> {
-    await tx.query(sql(table(base)), [...params]);
-    if (this.parked.includes(base)) await tx.query(sql(table(parkedTwin(base))), [...params]);
+  update({ write, table }: ProjectionContext, base: string, sql: (t: string) => string, params: readonly unknown[]): void {
+    write(sql(table(base)), params);
+    if (this.parked.includes(base)) write(sql(table(parkedTwin(base))), params);
   }
 
   /**
@@ -157,6 +157,23 @@ export class MergedLeads {
     return rows;
   }
 
+  /**
+   * Of these accounts, the ones with no row of `base` (live or set aside) as the batch begins: an
+   * import registers each person before their lead is captured, and their consent events would
+   * each ask rowsOfUser, one round trip per event, to find nothing. The caller drops an account
+   * from the set once the batch captures a lead of it, and empties it on a merge or unmerge.
+   */
+  async usersWithoutRows({ tx, table }: ProjectionContext, base: string, userIds: readonly string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const { rows } = await tx.query<{ user_id: string }>(
+      `SELECT u.user_id FROM unnest($1::uuid[]) u(user_id)
+       WHERE NOT EXISTS (SELECT 1 FROM ${table(base)} l WHERE l.user_id = u.user_id)
+         AND NOT EXISTS (SELECT 1 FROM ${table(parkedTwin(base))} p WHERE p.user_id = u.user_id)`,
+      [[...new Set(userIds)]],
+    );
+    return new Set(rows.map((r) => r.user_id));
+  }
+
   /** The account whose lead a row found by rowOf stands for: a folded lead's own (set aside), not the survivor's. */
   async userOf(
     { tx, table }: ProjectionContext,
@@ -193,3 +210,7 @@ const parkedTwin = (table: string) => `${table}_parked`;
 async function liveRow<R extends object>({ tx, table }: ProjectionContext, base: string, columns: string, leadId: string): Promise<R | undefined> {
   return (await tx.query<R & pg.QueryResultRow>(`SELECT ${columns} FROM ${table(base)} WHERE lead_id = $1`, [leadId])).rows[0];
 }
+
+/** The accounts whose consent or cell phone a batch changes, the events read by shape (for usersWithoutRows). */
+export const accountChanges = (events: readonly { readonly type: string; readonly data: unknown }[]): string[] =>
+  events.flatMap((e) => (e.type === 'ConsentChanged' || e.type === 'CellPhoneChanged' ? [(e.data as { readonly userId: string }).userId] : []));

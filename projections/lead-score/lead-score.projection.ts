@@ -122,7 +122,7 @@ export const leadScoreProjection: Projection = {
           fact(e.data.leadId);
           break;
         case 'ScoringRulesChanged':
-          await tx.query(
+          ctx.write(
             `INSERT INTO ${table('lead_score_rules')} (scope, version, rules, by_user_id, changed_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
             [e.data.scope, e.data.rulesVersion, JSON.stringify(e.data.rules), e.data.byUserId, at],
           );

@@ -194,7 +194,7 @@ export const leadThreadProjection: Projection = {
       const blank = { subject: null, read_at: null, outcome: null, duration_seconds: null, media: null, at } as const;
       switch (e.type) {
         case 'LeadCaptured':
-          await tx.query(`INSERT INTO ${leads} (lead_id, user_id, site_id, phone) VALUES ($1, $2, $3, $4) ON CONFLICT (lead_id) DO NOTHING`, [
+          ctx.write(`INSERT INTO ${leads} (lead_id, user_id, site_id, phone) VALUES ($1, $2, $3, $4) ON CONFLICT (lead_id) DO NOTHING`, [
             e.data.leadId,
             e.data.userId,
             e.data.siteId,
@@ -205,10 +205,10 @@ export const leadThreadProjection: Projection = {
         case 'LeadReassigned':
         case 'LeadClaimed':
         case 'LeadPutInPond':
-          await setLeadOwner(tx, leads, e);
+          setLeadOwner(ctx.write, leads, e);
           break;
         case 'LeadContactEdited':
-          await tx.query(`UPDATE ${leads} SET phone = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.phone ? storedPhone(e.data.phone) : null]);
+          ctx.write(`UPDATE ${leads} SET phone = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.phone ? storedPhone(e.data.phone) : null]);
           break;
         case 'ChatMessageSent': {
           const d = e.data;
@@ -228,7 +228,7 @@ export const leadThreadProjection: Projection = {
           if (!lead) break;
           // The lead reads what the agent wrote; the agent reads what the lead wrote (in the thread it shows in now).
           const shownIn = (await merges.target(ctx, d.leadId)).leadId;
-          await tx.query(
+          ctx.write(
             `UPDATE ${items} i SET read_at = $4 FROM ${items} upto
              WHERE upto.lead_id = $1 AND upto.item_id = $3 AND i.lead_id = $1 AND i.channel = 'chat' AND i.direction = $2 AND i.read_at IS NULL
                AND (i.at, i.item_id) <= (upto.at, upto.item_id)`,
@@ -331,12 +331,12 @@ export const leadThreadProjection: Projection = {
         case 'PersonErased':
           // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
           // The number no longer finds the lead (an inbound text from it starts afresh).
-          await tx.query(`UPDATE ${leads} SET phone = NULL WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
+          ctx.write(`UPDATE ${leads} SET phone = NULL WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
           // The conversation goes with the person (the timeline keeps that it happened).
           // Moved under a survivor by a merge too; a duplicate merged into the person's lead is another account's and stays.
-          await tx.query(`DELETE FROM ${items} WHERE ${erasedRows(1)}`, [e.data.leadIds]);
+          ctx.write(`DELETE FROM ${items} WHERE ${erasedRows(1)}`, [e.data.leadIds]);
           await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
-          await tx.query(`DELETE FROM ${table('thread_reads')} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
+          ctx.write(`DELETE FROM ${table('thread_reads')} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
           break;
         default:
           assertNever(e);

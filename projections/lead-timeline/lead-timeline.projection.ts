@@ -14,7 +14,7 @@ import { ERASED, ERASED_NAME } from '../../src/modules/privacy/privacy.events';
 import type { CmaEvent, CmaRequested, HomeDigestChanged, HomeValueRequested } from '../../src/modules/valuation/valuation.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
-import { leadRooms, MergedLeads } from '../lead-rows';
+import { accountChanges, leadRooms, MergedLeads } from '../lead-rows';
 import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';
 import { type LeadHistoryEvent, leadHistoryTypes } from './lead-history';
 import { cmaRequestSummary, cmaSummary, homeDigestSummary, homeValueSummary, marketReportSummary } from './home-value-timeline';
@@ -122,17 +122,17 @@ export const leadTimelineProjection: Projection = {
     const rowOf = (leadId: string) => merges.rowOf<LeadRow>(ctx, LEADS, ROW, leadId);
     const holder = (leadId: string, sql: string, params: readonly unknown[]) =>
       merges.update(ctx, LEADS, (t) => `UPDATE ${t} SET ${sql} WHERE lead_id = $1`, [leadId, ...params]);
+    // Accounts without a lead row yet (an import registers each person before capturing their lead): their
+    // consent and phone changes touch no row, and are not asked about one by one (see usersWithoutRows).
+    const rowless = await merges.usersWithoutRows(ctx, LEADS, accountChanges(events));
     for (const e of eventsOf<Handled>(events)) {
       const at = e.metadata.at;
       switch (e.type) {
         case 'LeadCaptured': {
           const d = e.data;
-          await tx.query(`INSERT INTO ${leads} (lead_id, user_id, site_id) VALUES ($1, $2, $3) ON CONFLICT (lead_id) DO NOTHING`, [
-            d.leadId,
-            d.userId,
-            d.siteId,
-          ]);
-          await addEntry(ctx, e, d.leadId, d.siteId, summaries.captured(d.leadType, d.source));
+          rowless.delete(d.userId);
+          ctx.write(`INSERT INTO ${leads} (lead_id, user_id, site_id) VALUES ($1, $2, $3) ON CONFLICT (lead_id) DO NOTHING`, [d.leadId, d.userId, d.siteId]);
+          addEntry(ctx, e, d.leadId, d.siteId, summaries.captured(d.leadType, d.source));
           break;
         }
         case 'InquirySubmitted':
@@ -144,10 +144,10 @@ export const leadTimelineProjection: Projection = {
         case 'LeadReassigned': {
           // A merged lead's own holder (set aside) changes, but nothing is said: nobody sees it until it is unmerged.
           const before = await liveRow(e.data.leadId);
-          await holder(e.data.leadId, 'assigned_agent_id = $2, office_id = $3, in_pond = false', [e.data.agentId, e.data.officeId]);
+          holder(e.data.leadId, 'assigned_agent_id = $2, office_id = $3, in_pond = false', [e.data.agentId, e.data.officeId]);
           if (!before) break;
           const summary = e.type === 'LeadAssigned' ? summaries.assigned(e.data.rule) : summaries.reassigned();
-          await addEntry(ctx, e, e.data.leadId, before.site_id, summary);
+          addEntry(ctx, e, e.data.leadId, before.site_id, summary);
           // Whoever had it before learns that it moved (their client drops it).
           if (e.type === 'LeadReassigned' && before.assigned_agent_id && before.assigned_agent_id !== e.data.agentId) {
             ctx.push({
@@ -160,14 +160,14 @@ export const leadTimelineProjection: Projection = {
         }
         case 'LeadPutInPond': {
           const before = await liveRow(e.data.leadId);
-          await holder(e.data.leadId, 'assigned_agent_id = NULL, office_id = $2, in_pond = true', [e.data.officeId]);
-          if (before) await addEntry(ctx, e, e.data.leadId, before.site_id, summaries.pond(e.data.reason));
+          holder(e.data.leadId, 'assigned_agent_id = NULL, office_id = $2, in_pond = true', [e.data.officeId]);
+          if (before) addEntry(ctx, e, e.data.leadId, before.site_id, summaries.pond(e.data.reason));
           break;
         }
         case 'LeadClaimed': {
           const before = await liveRow(e.data.leadId);
-          await holder(e.data.leadId, 'assigned_agent_id = $2, office_id = $3, in_pond = false', [e.data.agentId, e.data.officeId]);
-          if (before) await addEntry(ctx, e, e.data.leadId, before.site_id, summaries.claimed());
+          holder(e.data.leadId, 'assigned_agent_id = $2, office_id = $3, in_pond = false', [e.data.agentId, e.data.officeId]);
+          if (before) addEntry(ctx, e, e.data.leadId, before.site_id, summaries.claimed());
           break;
         }
         case 'LeadStageChanged':
@@ -208,9 +208,10 @@ export const leadTimelineProjection: Projection = {
         case 'CellPhoneChanged': {
           const summary = e.type === 'ConsentChanged' ? summaries.consent(e.data.channel, e.data.granted, e.data.how) : summaries.cellPhone(e.data.cellPhone);
           // Each lead of the account shows the change; a merged account's, on the survivor's lead, marked.
-          for (const row of await merges.rowsOfUser<LeadRow>(ctx, LEADS, ROW, e.data.userId)) {
-            await activity(ctx, e, row, summary, { key: `${e.eventId}:${row.merged_from ?? row.lead_id}` });
-          }
+          if (!rowless.has(e.data.userId))
+            for (const row of await merges.rowsOfUser<LeadRow>(ctx, LEADS, ROW, e.data.userId)) {
+              await activity(ctx, e, row, summary, { key: `${e.eventId}:${row.merged_from ?? row.lead_id}` });
+            }
           break;
         }
         case 'SavedSearchSaved':
@@ -234,7 +235,7 @@ export const leadTimelineProjection: Projection = {
         case 'PlanEnrolmentFinished': {
           // What the plan did, not what the lead did: a line, never pushed as the lead's activity.
           const row = await rowOf(e.data.leadId);
-          if (row) await addEntry(ctx, e, row.lead_id, row.site_id, planSummary(e), { mergedFrom: row.merged_from ?? null });
+          if (row) addEntry(ctx, e, row.lead_id, row.site_id, planSummary(e), { mergedFrom: row.merged_from ?? null });
           break;
         }
         case 'ListingsSentToLead':
@@ -267,7 +268,7 @@ export const leadTimelineProjection: Projection = {
         case 'ShowingCompleted': {
           const shows = table('lead_showings');
           if (e.type === 'ShowingProposed') {
-            await tx.query(`INSERT INTO ${shows} (showing_id, address, time_zone, start_at) VALUES ($1, $2, $3, $4) ON CONFLICT (showing_id) DO NOTHING`, [
+            ctx.write(`INSERT INTO ${shows} (showing_id, address, time_zone, start_at) VALUES ($1, $2, $3, $4) ON CONFLICT (showing_id) DO NOTHING`, [
               e.data.showingId,
               e.data.address,
               e.data.timeZone,
@@ -286,13 +287,14 @@ export const leadTimelineProjection: Projection = {
         }
         case 'AccountsMerged':
         case 'AccountsUnmerged': {
+          rowless.clear();
           const pairs = e.type === 'AccountsMerged' && e.data.userId === e.data.mergedId ? (e.data.leads ?? []) : [];
           const shown = await Promise.all(pairs.map(async (p) => [await liveRow(p.mergedLeadId), await liveRow(p.survivorLeadId)] as const));
           const { unfolded } = await merges.apply(ctx, e, async (id) => (await liveRow(id)) !== undefined);
           for (const [merged, survivor] of shown) {
             if (!merged || !survivor || (await liveRow(merged.lead_id))) continue;
             // A line on the survivor, marked as the duplicate's so that the unmerge takes it away with the rest.
-            await addEntry(ctx, e, survivor.lead_id, survivor.site_id, summaries.merged(), {
+            addEntry(ctx, e, survivor.lead_id, survivor.site_id, summaries.merged(), {
               key: `${e.eventId}:${merged.lead_id}`,
               mergedFrom: merged.lead_id,
             });
@@ -308,33 +310,32 @@ export const leadTimelineProjection: Projection = {
             `SELECT lead_id, site_id FROM ${leads} WHERE lead_id = ANY($1::uuid[]) OR user_id = $2`,
             [e.data.leadIds, e.data.userId],
           );
-          await tx.query(
+          ctx.write(
             `UPDATE ${table('lead_timeline')} SET summary = $2 WHERE (lead_id = ANY($1::uuid[]) AND merged_from IS NULL) OR merged_from = ANY($3::uuid[])`,
             [rows.map((r) => r.lead_id), ERASED, e.data.leadIds],
           );
           await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
-          for (const r of rows) await addEntry(ctx, e, r.lead_id, r.site_id, 'Personal data erased', { key: `${e.eventId}:${r.lead_id}` });
+          for (const r of rows) addEntry(ctx, e, r.lead_id, r.site_id, 'Personal data erased', { key: `${e.eventId}:${r.lead_id}` });
           break;
         }
         case 'AutomatedTextHeld': {
           const row = await rowOf(e.data.leadId);
-          if (row)
-            await addEntry(ctx, e, row.lead_id, row.site_id, summaries.textHeld(e.data.reason, e.data.localUntil), { mergedFrom: row.merged_from ?? null });
+          if (row) addEntry(ctx, e, row.lead_id, row.site_id, summaries.textHeld(e.data.reason, e.data.localUntil), { mergedFrom: row.merged_from ?? null });
           break;
         }
         case 'AutomatedTextSkipped': {
           const row = await rowOf(e.data.leadId);
-          if (row) await addEntry(ctx, e, row.lead_id, row.site_id, summaries.textSkipped(e.data.errorCode), { mergedFrom: row.merged_from ?? null });
+          if (row) addEntry(ctx, e, row.lead_id, row.site_id, summaries.textSkipped(e.data.errorCode), { mergedFrom: row.merged_from ?? null });
           break;
         }
         case 'AutomatedTextWithdrawn': {
           const row = await rowOf(e.data.leadId);
-          if (row) await addEntry(ctx, e, row.lead_id, row.site_id, summaries.reminderWithdrawn(e.data), { mergedFrom: row.merged_from ?? null });
+          if (row) addEntry(ctx, e, row.lead_id, row.site_id, summaries.reminderWithdrawn(e.data), { mergedFrom: row.merged_from ?? null });
           break;
         }
         case 'AutomatedEmailSkipped': {
           const row = await rowOf(e.data.leadId);
-          if (row) await addEntry(ctx, e, row.lead_id, row.site_id, clip(`E-mail not sent: ${e.data.reason}`), { mergedFrom: row.merged_from ?? null });
+          if (row) addEntry(ctx, e, row.lead_id, row.site_id, clip(`E-mail not sent: ${e.data.reason}`), { mergedFrom: row.merged_from ?? null });
           break;
         }
         case 'EmailDeliveryReported': {
@@ -343,7 +344,7 @@ export const leadTimelineProjection: Projection = {
           const m = e.data.message;
           if (!m?.leadId || m.messageId || e.data.outcome === 'temporary') break;
           const row = await rowOf(m.leadId);
-          if (row) await addEntry(ctx, e, row.lead_id, row.site_id, summaries.mailReport(m.outbox, e.data), { mergedFrom: row.merged_from ?? null });
+          if (row) addEntry(ctx, e, row.lead_id, row.site_id, summaries.mailReport(m.outbox, e.data), { mergedFrom: row.merged_from ?? null });
           break;
         }
         case 'ConsentWordingUnclear': {
@@ -351,7 +352,7 @@ export const leadTimelineProjection: Projection = {
           const row = await rowOf(e.data.leadId);
           if (!row) break;
           const summary = summaries.consentUnclear(e.data.channel);
-          const id = await addEntry(ctx, e, row.lead_id, row.site_id, summary, { mergedFrom: row.merged_from ?? null });
+          const id = addEntry(ctx, e, row.lead_id, row.site_id, summary, { mergedFrom: row.merged_from ?? null });
           const to = leadRooms(row);
           if (to.length) ctx.push({ to, name: 'lead.activity', payload: { leadId: row.lead_id, type: e.type, at, summary, eventId: id } });
           break;
@@ -361,7 +362,7 @@ export const leadTimelineProjection: Projection = {
           const row = await rowOf(e.data.leadId);
           if (!row) break;
           const summary = clip(`Alert: ${e.data.reason}`);
-          const id = await addEntry(ctx, e, row.lead_id, row.site_id, summary, { mergedFrom: row.merged_from ?? null });
+          const id = addEntry(ctx, e, row.lead_id, row.site_id, summary, { mergedFrom: row.merged_from ?? null });
           const to = leadRooms(row);
           if (to.length) ctx.push({ to, name: 'lead.activity', payload: { leadId: row.lead_id, type: e.type, at, summary, eventId: id } });
           break;
@@ -377,9 +378,9 @@ export const leadTimelineProjection: Projection = {
  * A timeline entry; one event can make several (a preference change for each lead of the
  * account), hence the key. `pdid`: the home the summary names (HOME), addressed when read.
  */
-async function addEntry(ctx: ProjectionContext, e: StoredEvent, leadId: string, siteId: string, summary: string, more: Entry = {}): Promise<string> {
+function addEntry(ctx: ProjectionContext, e: StoredEvent, leadId: string, siteId: string, summary: string, more: Entry = {}): string {
   const id = more.key ? uuidFrom(more.key) : e.eventId;
-  await ctx.tx.query(
+  ctx.write(
     `INSERT INTO ${ctx.table('lead_timeline')} (event_id, lead_id, site_id, type, at, summary, pdid, tx_id, global_position, merged_from)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (event_id) DO NOTHING`,
     [id, leadId, siteId, e.type, e.metadata.at, summary, more.pdid ?? null, e.transactionId.toString(), e.globalPosition.toString(), more.mergedFrom ?? null],
@@ -393,7 +394,7 @@ type Entry = { readonly key?: string; readonly pdid?: string | null; readonly me
 /** Something the lead did or was sent: a timeline entry, and a push once the lead is assigned. */
 async function activity(ctx: ProjectionContext, e: StoredEvent, row: LeadRow | undefined, summary: string, more: Entry = {}): Promise<void> {
   if (!row) return;
-  const id = await addEntry(ctx, e, row.lead_id, row.site_id, summary, { ...more, mergedFrom: row.merged_from ?? null });
+  const id = addEntry(ctx, e, row.lead_id, row.site_id, summary, { ...more, mergedFrom: row.merged_from ?? null });
   const to = leadRooms(row);
   // The live line says 'a home' where the timeline, read, names its address.
   if (to.length)

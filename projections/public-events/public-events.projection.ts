@@ -30,35 +30,35 @@ export const publicEventsProjection: Projection = {
     await tx.query(`CREATE INDEX ON ${t('public_events')} (lead_id) WHERE office_id IS NULL AND agent_id IS NULL`);
     await tx.query(`CREATE TABLE ${t('public_event_leads')} (lead_id uuid PRIMARY KEY, office_id uuid, agent_id uuid)`);
   },
-  async apply(events, { tx, table }) {
+  async apply(events, { table, write }) {
     const rows = table('public_events');
     const leads = table('public_event_leads');
     for (const e of eventsOf<Mapped | PersonErased>(events)) {
       if (e.type === 'PersonErased') {
         // What the tools were told about an erased person is not kept to be told again.
-        await tx.query(`DELETE FROM ${rows} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
+        write(`DELETE FROM ${rows} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
         continue;
       }
       const pub = publicEventOf(e);
       if (e.type === 'LeadAssigned' || e.type === 'LeadReassigned' || e.type === 'LeadClaimed' || e.type === 'LeadPutInPond') {
         const agentId = e.type === 'LeadPutInPond' ? null : e.data.agentId;
-        await tx.query(
-          `INSERT INTO ${leads} (lead_id, office_id, agent_id) VALUES ($1, $2, $3) ON CONFLICT (lead_id) DO UPDATE SET office_id = $2, agent_id = $3`,
-          [pub.leadId, e.data.officeId, agentId],
-        );
-        await tx.query(`UPDATE ${rows} SET office_id = $2, agent_id = $3 WHERE lead_id = $1 AND office_id IS NULL AND agent_id IS NULL`, [
+        write(`INSERT INTO ${leads} (lead_id, office_id, agent_id) VALUES ($1, $2, $3) ON CONFLICT (lead_id) DO UPDATE SET office_id = $2, agent_id = $3`, [
+          pub.leadId,
+          e.data.officeId,
+          agentId,
+        ]);
+        write(`UPDATE ${rows} SET office_id = $2, agent_id = $3 WHERE lead_id = $1 AND office_id IS NULL AND agent_id IS NULL`, [
           pub.leadId,
           e.data.officeId,
           agentId,
         ]);
       }
-      const { rows: scope } = await tx.query<{ office_id: string | null; agent_id: string | null }>(
-        `SELECT office_id, agent_id FROM ${leads} WHERE lead_id = $1`,
-        [pub.leadId],
-      );
-      await tx.query(
-        `INSERT INTO ${rows} (event_id, type, lead_id, office_id, agent_id, occurred_at, data) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (event_id) DO NOTHING`,
-        [e.eventId, pub.type, pub.leadId, scope[0]?.office_id ?? null, scope[0]?.agent_id ?? null, e.metadata.at, JSON.stringify(pub.data)],
+      // The lead's scope as it stands here, read by the INSERT itself: no round trip per event.
+      write(
+        `INSERT INTO ${rows} (event_id, type, lead_id, office_id, agent_id, occurred_at, data)
+         SELECT $1, $2, $3, l.office_id, l.agent_id, $4, $5 FROM (VALUES (1)) one LEFT JOIN ${leads} l ON l.lead_id = $3::uuid
+         ON CONFLICT (event_id) DO NOTHING`,
+        [e.eventId, pub.type, pub.leadId, e.metadata.at, JSON.stringify(pub.data)],
       );
     }
   },

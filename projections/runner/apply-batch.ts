@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { StoredEvent } from '../../src/shared/event';
 import type { BatchOutput, Projection, Push, Signal } from './projection';
+import { QueuedWrites } from './queued-writes';
 
 /** Applies one batch inside the caller's transaction and returns the pushes and signals it produced. */
 export async function applyBatch(
@@ -16,8 +17,10 @@ export async function applyBatch(
   const wanted = new Set(projection.eventTypes);
   const relevant = events.filter((e) => wanted.has(e.type));
   if (relevant.length === 0) return { pushes, signals };
+  const writes = new QueuedWrites(tx as pg.PoolClient);
   await projection.apply(relevant, {
-    tx: tx as pg.PoolClient,
+    tx: writes.tx,
+    write: writes.write,
     table: (base) => {
       if (!projection.tables.includes(base)) throw new Error(`${projection.name} does not own table ${base}`);
       return table(base);
@@ -30,5 +33,6 @@ export async function applyBatch(
     },
     replaying,
   });
+  await writes.flush();
   return { pushes, signals };
 }

@@ -22,6 +22,13 @@ export type BatchOutput = { readonly pushes: readonly Push[]; readonly signals: 
 export type ProjectionContext = {
   /** The transaction the batch and the checkpoint are written in. */
   readonly tx: pg.PoolClient;
+  /**
+   * A write whose answer the batch does not read, sent with others in one round trip, in order,
+   * before the batch's next statement on `tx` and before it commits (see QueuedWrites): a read
+   * model's per-event INSERTs and UPDATEs go here, so that a batch of thousands is not thousands
+   * of round trips. Parameters as in `tx.query` ($1, $2...).
+   */
+  readonly write: (sql: string, params?: readonly unknown[]) => void;
   /** The real name of one of the projection's tables (a rebuild writes fresh copies). */
   readonly table: (base: string) => string;
   readonly push: (push: Push) => void;

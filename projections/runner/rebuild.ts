@@ -3,6 +3,7 @@ import { compareCheckpoints, type Checkpoint, type EventStore, positionOf, START
 import type { StoredEvent } from '../../src/shared/event';
 import { advanceCheckpoint, readCheckpoint, resetCheckpoint } from './checkpoints';
 import { applyBatch } from './apply-batch';
+import { QueuedWrites } from './queued-writes';
 import type { Projection, ProjectionContext } from './projection';
 import { createFreshTables, dropTables, REBUILD_SUFFIX, rebuildTable, swapInRebuiltTables } from './tables';
 
@@ -166,8 +167,10 @@ async function replayInSql(client: pg.PoolClient, opts: RebuildOptions, rbName: 
   const upTo = (await readCheckpoint(client, p.name))?.checkpoint ?? (await store.head());
   if (compareCheckpoints(upTo, START) <= 0) return START;
   await tx(client, async () => {
-    const ctx: ProjectionContext = { tx: client, table: rebuildTable, push: () => undefined, signal: () => undefined, replaying: true };
+    const writes = new QueuedWrites(client);
+    const ctx: ProjectionContext = { tx: writes.tx, write: writes.write, table: rebuildTable, push: () => undefined, signal: () => undefined, replaying: true };
     const applied = await p.replay!({ ...ctx, store, pool: opts.pool, upTo, apply: (events) => p.apply(events, ctx), onProgress: progress });
+    await writes.flush();
     if (!(await advanceCheckpoint(client, rbName, START, upTo, applied))) throw new Error(`The rebuild checkpoint of ${p.name} moved under it`);
     progress(applied);
   });

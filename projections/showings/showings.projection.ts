@@ -121,18 +121,18 @@ export const showingsProjection: Projection = {
         case 'ShowingProposed': {
           const d = e.data;
           const to = await merges.target(ctx, d.leadId);
-          await tx.query(
+          ctx.write(
             `INSERT INTO ${showings} (showing_id, lead_id, site_id, pdid, address, time_zone, start_at, end_at, status, proposed_by, message, remind_at, changed_at, merged_from)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'requested', $9, $10, $7, $11, $12) ON CONFLICT (showing_id) DO NOTHING`,
             [d.showingId, to.leadId, d.siteId, d.pdid, d.address, d.timeZone, d.start, d.end, d.proposedBy, d.message, at, to.mergedFrom],
           );
-          await tx.query(`UPDATE ${showings} SET remind_at = ${remindAt} WHERE showing_id = $1`, [d.showingId]);
+          ctx.write(`UPDATE ${showings} SET remind_at = ${remindAt} WHERE showing_id = $1`, [d.showingId]);
           if (d.requestEventId) await tx.query(`DELETE FROM ${table('showing_requests')} WHERE event_id = $1`, [d.requestEventId]);
           await changedShowing(d.showingId, at);
           break;
         }
         case 'ShowingConfirmed':
-          await tx.query(`UPDATE ${showings} SET status = 'confirmed', organizer_id = $2, scheduled_at = $3, changed_at = $3 WHERE showing_id = $1`, [
+          ctx.write(`UPDATE ${showings} SET status = 'confirmed', organizer_id = $2, scheduled_at = $3, changed_at = $3 WHERE showing_id = $1`, [
             e.data.showingId,
             e.data.agentId,
             at,
@@ -141,17 +141,17 @@ export const showingsProjection: Projection = {
           changed++;
           break;
         case 'ShowingRescheduled':
-          await tx.query(
+          ctx.write(
             `UPDATE ${showings} SET start_at = $2, end_at = $3, sequence = $4, changed_at = $5,
                     scheduled_at = CASE WHEN status = 'confirmed' THEN $5::timestamptz ELSE scheduled_at END WHERE showing_id = $1`,
             [e.data.showingId, e.data.start, e.data.end, e.data.sequence, at],
           );
-          await tx.query(`UPDATE ${showings} SET remind_at = ${remindAt} WHERE showing_id = $1`, [e.data.showingId]);
+          ctx.write(`UPDATE ${showings} SET remind_at = ${remindAt} WHERE showing_id = $1`, [e.data.showingId]);
           await changedShowing(e.data.showingId, at);
           changed++;
           break;
         case 'ShowingCancelled':
-          await tx.query(`UPDATE ${showings} SET status = 'cancelled', sequence = $2, changed_at = $3 WHERE showing_id = $1`, [
+          ctx.write(`UPDATE ${showings} SET status = 'cancelled', sequence = $2, changed_at = $3 WHERE showing_id = $1`, [
             e.data.showingId,
             e.data.sequence,
             at,
@@ -160,12 +160,12 @@ export const showingsProjection: Projection = {
           changed++;
           break;
         case 'ShowingCompleted':
-          await tx.query(`UPDATE ${showings} SET status = 'done', changed_at = $2 WHERE showing_id = $1`, [e.data.showingId, at]);
+          ctx.write(`UPDATE ${showings} SET status = 'done', changed_at = $2 WHERE showing_id = $1`, [e.data.showingId, at]);
           await changedShowing(e.data.showingId, at);
           break;
         case 'ShowingRequested': {
           const d = e.data;
-          await tx.query(
+          ctx.write(
             `INSERT INTO ${table('showing_requests')} (event_id, lead_id, user_id, site_id, pdid, preferred_at, message, requested_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (event_id) DO NOTHING`,
             [e.eventId, d.leadId, d.userId, d.siteId, d.pdid, d.preferredAt, d.message, at],
@@ -174,16 +174,16 @@ export const showingsProjection: Projection = {
           break;
         }
         case 'LeadCaptured':
-          await tx.query(`INSERT INTO ${leads} (lead_id, full_name) VALUES ($1, $2) ON CONFLICT (lead_id) DO NOTHING`, [e.data.leadId, e.data.fullName]);
+          ctx.write(`INSERT INTO ${leads} (lead_id, full_name) VALUES ($1, $2) ON CONFLICT (lead_id) DO NOTHING`, [e.data.leadId, e.data.fullName]);
           break;
         case 'LeadContactEdited':
-          await tx.query(`UPDATE ${leads} SET full_name = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.fullName]);
+          ctx.write(`UPDATE ${leads} SET full_name = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.fullName]);
           break;
         case 'LeadAssigned':
         case 'LeadReassigned':
         case 'LeadClaimed':
         case 'LeadPutInPond':
-          await setLeadOwner(tx, leads, e);
+          setLeadOwner(ctx.write, leads, e);
           break;
         case 'AccountsMerged':
         case 'AccountsUnmerged':
@@ -191,10 +191,10 @@ export const showingsProjection: Projection = {
           break;
         case 'PersonErased':
           // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
-          await tx.query(`UPDATE ${leads} SET full_name = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED_NAME]);
-          await tx.query(`UPDATE ${showings} SET message = $2 WHERE ${erasedRows(1)}`, [e.data.leadIds, ERASED]);
+          ctx.write(`UPDATE ${leads} SET full_name = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED_NAME]);
+          ctx.write(`UPDATE ${showings} SET message = $2 WHERE ${erasedRows(1)}`, [e.data.leadIds, ERASED]);
           await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
-          await tx.query(`UPDATE ${table('showing_requests')} SET message = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED]);
+          ctx.write(`UPDATE ${table('showing_requests')} SET message = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED]);
           break;
         default:
           assertNever(e);

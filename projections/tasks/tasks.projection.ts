@@ -73,7 +73,7 @@ export const tasksProjection: Projection = {
         case 'TaskCreated': {
           const d = e.data;
           const to = await merges.target(ctx, d.leadId);
-          await tx.query(
+          ctx.write(
             `INSERT INTO ${tasks} (task_id, lead_id, office_id, title, type, due_at, due_set_at, assignee_id, created_at, merged_from)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $7, $9) ON CONFLICT (task_id) DO NOTHING`,
             [d.taskId, to.leadId, d.officeId, d.title, d.taskType, d.dueAt, at, d.assigneeId, to.mergedFrom],
@@ -83,32 +83,32 @@ export const tasksProjection: Projection = {
         }
         case 'TaskCompleted':
         case 'TaskReopened':
-          await tx.query(`UPDATE ${tasks} SET done = $2 WHERE task_id = $1`, [e.data.taskId, e.type === 'TaskCompleted']);
+          ctx.write(`UPDATE ${tasks} SET done = $2 WHERE task_id = $1`, [e.data.taskId, e.type === 'TaskCompleted']);
           await changed(e.data.taskId, at);
           break;
         case 'TaskRescheduled':
-          await tx.query(`UPDATE ${tasks} SET due_at = $2, due_set_at = $3 WHERE task_id = $1`, [e.data.taskId, e.data.dueAt, at]);
+          ctx.write(`UPDATE ${tasks} SET due_at = $2, due_set_at = $3 WHERE task_id = $1`, [e.data.taskId, e.data.dueAt, at]);
           await changed(e.data.taskId, at);
           break;
         case 'TaskReassigned': {
           const { rows } = await tx.query<{ assignee_id: string }>(`SELECT assignee_id FROM ${tasks} WHERE task_id = $1`, [e.data.taskId]);
-          await tx.query(`UPDATE ${tasks} SET assignee_id = $2 WHERE task_id = $1`, [e.data.taskId, e.data.assigneeId]);
+          ctx.write(`UPDATE ${tasks} SET assignee_id = $2 WHERE task_id = $1`, [e.data.taskId, e.data.assigneeId]);
           await changed(e.data.taskId, at, rows[0]?.assignee_id ?? null);
           break;
         }
         case 'TaskRetitled':
-          await tx.query(`UPDATE ${tasks} SET title = $2 WHERE task_id = $1`, [e.data.taskId, e.data.title]);
+          ctx.write(`UPDATE ${tasks} SET title = $2 WHERE task_id = $1`, [e.data.taskId, e.data.title]);
           await changed(e.data.taskId, at);
           break;
         case 'AgentTimeZoneSet':
-          await tx.query(
+          ctx.write(
             `INSERT INTO ${table('task_agent_zones')} (user_id, time_zone) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET time_zone = excluded.time_zone`,
             [e.data.userId, e.data.timeZone],
           );
           break;
         case 'LeadCaptured':
         case 'LeadContactEdited':
-          await tx.query(
+          ctx.write(
             `INSERT INTO ${table('task_leads')} (lead_id, full_name) VALUES ($1, $2) ON CONFLICT (lead_id) DO UPDATE SET full_name = excluded.full_name`,
             [e.data.leadId, e.data.fullName],
           );
@@ -119,9 +119,9 @@ export const tasksProjection: Projection = {
           break;
         case 'PersonErased':
           // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
-          await tx.query(`UPDATE ${table('task_leads')} SET full_name = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED_NAME]);
+          ctx.write(`UPDATE ${table('task_leads')} SET full_name = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED_NAME]);
           // A task's title may name the person (sealed under the lead's key); moved under a survivor too.
-          await tx.query(`UPDATE ${table('tasks')} SET title = $2 WHERE ${erasedRows(1)}`, [e.data.leadIds, ERASED]);
+          ctx.write(`UPDATE ${table('tasks')} SET title = $2 WHERE ${erasedRows(1)}`, [e.data.leadIds, ERASED]);
           await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
           break;
         default:

@@ -46,13 +46,13 @@ export const usersProjection: Projection = {
     await tx.query(`CREATE INDEX ON ${t('users')} (office_id) WHERE office_id IS NOT NULL`);
     await tx.query(`CREATE INDEX ON ${t('users')} (site_id)`);
   },
-  async apply(events, { tx, table }) {
+  async apply(events, { table, write }) {
     const users = table('users');
     for (const e of eventsOf<AccountEvent | PersonErased>(events)) {
       switch (e.type) {
         case 'UserRegistered': {
           const d = e.data;
-          await tx.query(
+          write(
             `INSERT INTO ${users} (user_id, email, first_name, last_name, security_level, site_id, office_id, cell_phone, is_import, registered_via, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (user_id) DO NOTHING`,
             [
@@ -72,19 +72,19 @@ export const usersProjection: Projection = {
           break;
         }
         case 'UserSignedIn':
-          await tx.query(`UPDATE ${users} SET login_count = login_count + 1, last_login_at = $2 WHERE user_id = $1`, [e.data.userId, e.metadata.at]);
+          write(`UPDATE ${users} SET login_count = login_count + 1, last_login_at = $2 WHERE user_id = $1`, [e.data.userId, e.metadata.at]);
           break;
         case 'CellPhoneChanged':
-          await tx.query(`UPDATE ${users} SET cell_phone = $2 WHERE user_id = $1`, [e.data.userId, e.data.cellPhone]);
+          write(`UPDATE ${users} SET cell_phone = $2 WHERE user_id = $1`, [e.data.userId, e.data.cellPhone]);
           break;
         case 'PhotoChanged':
-          await tx.query(`UPDATE ${users} SET photo_location = $2 WHERE user_id = $1`, [e.data.userId, e.data.photoLocation]);
+          write(`UPDATE ${users} SET photo_location = $2 WHERE user_id = $1`, [e.data.userId, e.data.photoLocation]);
           break;
         case 'ConsentChanged':
-          await tx.query(`UPDATE ${users} SET ${CONSENT_COLUMN[e.data.channel]} = $2 WHERE user_id = $1`, [e.data.userId, e.data.granted]);
+          write(`UPDATE ${users} SET ${CONSENT_COLUMN[e.data.channel]} = $2 WHERE user_id = $1`, [e.data.userId, e.data.granted]);
           break;
         case 'ImportOptedIn':
-          await tx.query(`UPDATE ${users} SET import_opted_in = true WHERE user_id = $1`, [e.data.userId]);
+          write(`UPDATE ${users} SET import_opted_in = true WHERE user_id = $1`, [e.data.userId]);
           break;
         case 'PasswordSet':
         case 'PasswordChanged':
@@ -102,10 +102,10 @@ export const usersProjection: Projection = {
         case 'PersonErased':
           // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
           // As a rebuild reads the account: a unique address that reaches nobody, the name "Erased person".
-          await tx.query(
-            `UPDATE ${users} SET email = $2, first_name = 'Erased', last_name = 'person', cell_phone = NULL, photo_location = NULL WHERE user_id = $1`,
-            [e.data.userId, erasedAddress(e.data.userId)],
-          );
+          write(`UPDATE ${users} SET email = $2, first_name = 'Erased', last_name = 'person', cell_phone = NULL, photo_location = NULL WHERE user_id = $1`, [
+            e.data.userId,
+            erasedAddress(e.data.userId),
+          ]);
           break;
         default:
           assertNever(e);

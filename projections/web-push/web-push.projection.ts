@@ -15,22 +15,22 @@ export const webPushProjection: Projection = {
     )`);
     await tx.query(`CREATE INDEX ON ${t('web_push_subscriptions')} (user_id)`);
   },
-  async apply(events, { tx, table }) {
+  async apply(events, { table, write }) {
     for (const e of eventsOf<NotificationEvent | PersonErased>(events)) {
       switch (e.type) {
         case 'WebPushSubscribed':
-          await tx.query(
+          write(
             `INSERT INTO ${table('web_push_subscriptions')} (endpoint, user_id, security_level, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, $5, $6)
              ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, security_level = excluded.security_level, p256dh = excluded.p256dh, auth = excluded.auth`,
             [e.data.endpoint, e.data.userId, e.data.securityLevel, e.data.p256dh, e.data.auth, e.metadata.at],
           );
           break;
         case 'WebPushUnsubscribed':
-          await tx.query(`DELETE FROM ${table('web_push_subscriptions')} WHERE endpoint = $1 AND user_id = $2`, [e.data.endpoint, e.data.userId]);
+          write(`DELETE FROM ${table('web_push_subscriptions')} WHERE endpoint = $1 AND user_id = $2`, [e.data.endpoint, e.data.userId]);
           break;
         case 'PersonErased':
           // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
-          await tx.query(`DELETE FROM ${table('web_push_subscriptions')} WHERE user_id = $1`, [e.data.userId]);
+          write(`DELETE FROM ${table('web_push_subscriptions')} WHERE user_id = $1`, [e.data.userId]);
           break;
         default:
           assertNever(e);

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { applyBatch } from '../../projections/runner/apply-batch';
+import { QueuedWrites } from '../../projections/runner/queued-writes';
 import type { Projection } from '../../projections/runner/projection';
 import { createFreshTables, liveTable } from '../../projections/runner/tables';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
@@ -77,7 +78,8 @@ async function replayInBulk(db: TestDatabase, client: pg.PoolClient, projection:
   const store = new PostgresEventStore(db.pool, { pollMs: 200, databaseUrl: db.url });
   try {
     await inTransaction(client, async () => {
-      const ctx = { tx: client, table: liveTable, push: () => undefined, signal: () => undefined, replaying: true };
+      const writes = new QueuedWrites(client);
+      const ctx = { tx: writes.tx, write: writes.write, table: liveTable, push: () => undefined, signal: () => undefined, replaying: true };
       await projection.replay!({
         ...ctx,
         store,
@@ -86,6 +88,7 @@ async function replayInBulk(db: TestDatabase, client: pg.PoolClient, projection:
         apply: (batch) => projection.apply(batch, ctx),
         onProgress: () => undefined,
       });
+      await writes.flush();
     });
   } finally {
     await store.close();

@@ -5,6 +5,7 @@ import { MeilisearchStandIn } from '../../../tests/support/meilisearch-stand-in'
 import { searchDoc } from '../../../tests/support/search-doc';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 import { PostgresSearchIndex } from '../postgres/postgres-search-index';
+import { QueuedWrites } from '../../runner/queued-writes';
 import { parseSearchRequest } from '../search-request';
 import { MeiliSearch, MeiliTaskError } from './meili-client';
 import { FILTERABLE, meiliDocumentOf, SORTABLE } from './meili-document';
@@ -96,7 +97,8 @@ describe('Meilisearch adapter on the wire', () => {
       expect(standIn.requests.some((r) => r.method === 'DELETE' && r.path === '/indexes/homes/documents')).toBe(true);
       const doc = searchDoc('p1');
       const ev = (e: ListingEvent, at = '2026-11-20T12:00:00Z') => ({ ...e, metadata: { at } }) as unknown as StoredEvent;
-      const ctx = { tx, table: (t: string) => t, push: () => undefined, signal: () => undefined, replaying: false };
+      const writes = new QueuedWrites(tx);
+      const ctx = { tx: writes.tx, write: writes.write, table: (t: string) => t, push: () => undefined, signal: () => undefined, replaying: false };
       await projection.apply([ev({ type: 'ListingListed', data: { pdid: doc.pdid, mls: 'NW', listing: doc.record } })], ctx);
       expect(standIn.docs.get('NW-p1')).toMatchObject({ pdid: 'NW-p1', grp: 1, price: 500_000, _geo: { lat: 47.61, lng: -122.33 } });
       // A batch whose commit failed after Meilisearch took its documents is folded again from the
