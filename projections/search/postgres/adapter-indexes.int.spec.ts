@@ -29,7 +29,9 @@ describe("the PostgreSQL adapter's search indexes", () => {
     ).rows.map((r) => r.d);
   const QUERIES = [{ kw: 'seattle', beds: '2' }, { sortby: 'price-asc' }, { forrent: '1', sortby: 'newest' }, { openhouse: '1' }];
   const answers = () =>
-    Promise.all(QUERIES.map((raw) => new PostgresSearchIndex(db.pool).search(parseSearchRequest({ ...raw, perpage: '50' }, 'list').criteria, { offset: 0, limit: 50 })));
+    Promise.all(
+      QUERIES.map((raw) => new PostgresSearchIndex(db.pool).search(parseSearchRequest({ ...raw, perpage: '50' }, 'list').criteria, { offset: 0, limit: 50 })),
+    );
 
   beforeAll(async () => {
     db = await createTestDatabase();

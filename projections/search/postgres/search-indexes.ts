@@ -95,7 +95,8 @@ async function shapesOf(db: pg.ClientBase, table: string): Promise<string[]> {
   await db.query('BEGIN');
   try {
     await db.query(`CREATE TEMP TABLE search_index_shapes (LIKE ${table}) ON COMMIT DROP`);
-    for (const [i, def] of ADAPTER_INDEXES.entries()) await db.query(`CREATE INDEX search_index_shape_${String(i).padStart(2, '0')} ON search_index_shapes ${def}`);
+    for (const [i, def] of ADAPTER_INDEXES.entries())
+      await db.query(`CREATE INDEX search_index_shape_${String(i).padStart(2, '0')} ON search_index_shapes ${def}`);
     const { rows } = await db.query<{ def: string }>(
       `SELECT pg_get_indexdef(x.indexrelid) AS def FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
         WHERE x.indrelid = 'search_index_shapes'::regclass ORDER BY i.relname`,

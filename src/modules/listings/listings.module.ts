@@ -1,6 +1,14 @@
 import { Module } from '@nestjs/common';
 import type pg from 'pg';
-import { ensureAdapterIndexes, MeiliSearch, MeiliSearchIndex, MemorySearchIndex, PostgresSearchIndex, SearchIndex, snapshotIdentity } from '../../../projections/search';
+import {
+  ensureAdapterIndexes,
+  MeiliSearch,
+  MeiliSearchIndex,
+  MemorySearchIndex,
+  PostgresSearchIndex,
+  SearchIndex,
+  snapshotIdentity,
+} from '../../../projections/search';
 import type { Runtime } from '../../runtime/runtime';
 import { CONFIG, DB_POOL, RUNTIME, SEARCH_POOL } from '../../runtime/tokens';
 import type { Config } from '../../config/config';
