@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureAdapterIndexes, MemorySearchIndex, PostgresSearchIndex, type SearchIndex, snapshotIdentity } from '../../projections/search';
+import { MemorySearchIndex, PostgresSearchIndex, type SearchIndex, snapshotIdentity } from '../../projections/search';
 import { searchProjection } from '../../projections/search';
+import { wantSearchAdapterIndexes } from '../../src/app/search-adapter';
 import { ProjectionRunner, rebuildProjection } from '../../projections/runner';
 import { systemContext } from '../../src/commands/command-context';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
@@ -135,7 +136,7 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, label: string, size: 
     // The catch-up above made the tables as the in-memory index's instances have them; the
     // PostgreSQL adapter's rows below read its own indexes, built as an instance with
     // SEARCH_INDEX=postgres builds them on such a database (the live catch-up then keeps them too).
-    await ensureAdapterIndexes(db.pool);
+    await wantSearchAdapterIndexes(db.pool);
     await db.pool.query('VACUUM ANALYZE search_listings, search_cells, search_terms');
 
     const tables = new PostgresSearchIndex(db.pool);

@@ -1,5 +1,5 @@
 import { searchIndexConformance } from '../search-index.conformance';
-import { ensureAdapterIndexes } from './adapter-indexes';
+import { wantSearchAdapterIndexes } from '../../../src/app/search-adapter';
 import { PostgresSearchIndex } from './postgres-search-index';
 import { searchProjection } from './search-listings.projection';
 
@@ -8,11 +8,11 @@ import { searchProjection } from './search-listings.projection';
 searchIndexConformance('PostgreSQL', async ({ db }) => ({
   projections: [searchProjection],
   index: new PostgresSearchIndex(db.pool),
-  ready: () => ensureAdapterIndexes(db.pool),
+  ready: () => wantSearchAdapterIndexes(db.pool),
 }));
 // Every box walked along the sort's B-tree where the estimate says so, as at scale (the dataset's
 // boxes are under BOX_READ_MAX); the adapter asked for before the tables are made, as on a first start.
 searchIndexConformance('PostgreSQL, boxes walked', async ({ db }) => {
-  await ensureAdapterIndexes(db.pool);
+  await wantSearchAdapterIndexes(db.pool);
   return { projections: [searchProjection], index: new PostgresSearchIndex(db.pool, undefined, 0) };
 });

@@ -28,7 +28,7 @@ const SHARED_INDEXES = [
  * SEARCH_INDEX=postgres, and the listing picker under SEARCH_INDEX=meilisearch). They are the
  * costliest part of the tables' load and upkeep (the GiST over `u` alone is most of a bulk load's
  * index builds), so a database builds them only once an instance has asked for them
- * (`search_adapter_wanted`, see adapter-indexes.ts).
+ * (`search_adapter_wanted`: src/app/search-adapter.ts).
  */
 export const ADAPTER_INDEXES = [
   // Nearest first and radius: straight-line distance between unit vectors orders as great-circle does.

@@ -1,14 +1,6 @@
 import { Module } from '@nestjs/common';
 import type pg from 'pg';
-import {
-  ensureAdapterIndexes,
-  MeiliSearch,
-  MeiliSearchIndex,
-  MemorySearchIndex,
-  PostgresSearchIndex,
-  SearchIndex,
-  snapshotIdentity,
-} from '../../../projections/search';
+import { MeiliSearch, MeiliSearchIndex, MemorySearchIndex, PostgresSearchIndex, SearchIndex, snapshotIdentity } from '../../../projections/search';
 import type { Runtime } from '../../runtime/runtime';
 import { CONFIG, DB_POOL, RUNTIME, SEARCH_POOL } from '../../runtime/tokens';
 import type { Config } from '../../config/config';
@@ -32,9 +24,7 @@ import { OPEN_VISITOR_SEARCH, type OpenVisitorSearch } from './search-listings/v
       provide: SearchIndex,
       // SEARCH_INDEX=meilisearch: Meilisearch answers searches; names and MLS times stay on PostgreSQL.
       // SEARCH_INDEX=memory (default): this instance's own index, caught up before the app listens.
-      useFactory: async (pool: pg.Pool, config: Config, runtime: Runtime): Promise<SearchIndex> => {
-        // The PostgreSQL adapter's indexes (Meilisearch's listing picker reads them too), built on a database a memory-mode instance made before this one answers a search.
-        if (config.searchIndex !== 'memory') await ensureAdapterIndexes(pool);
+      useFactory: (pool: pg.Pool, config: Config, runtime: Runtime): SearchIndex | Promise<SearchIndex> => {
         if (config.searchIndex === 'meilisearch' && config.meili) {
           return MeiliSearchIndex.connect(new MeiliSearch({ host: config.meili.url, apiKey: config.meili.key }), new PostgresSearchIndex(pool));
         }
