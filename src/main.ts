@@ -6,6 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { OpenApiController } from './http/openapi/openapi.controller';
 import { projectionsFor, replayedLast } from './app/projections';
+import { wantSearchAdapterIndexes } from './app/search-adapter';
 import { createRuntime } from './app/runtime';
 import type { Runtime } from './runtime/runtime';
 import { type Config, ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './config/config';
@@ -47,6 +48,8 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   setLogFormat(config.logFormat);
   for (const warning of startWarnings(config)) log.warn(warning);
   const runtime = await createRuntime(config, { ...opts, projections: projectionsFor(config), replayLast: replayedLast(config) });
+  // Before the read models create their tables and the app serves: this instance's searches read the PostgreSQL adapter's indexes.
+  if (config.searchIndex !== 'memory') await wantSearchAdapterIndexes(runtime.db.pool);
   // Bulk replays over a long log run while the app is built (the in-memory index folds the log meanwhile); nothing is applied live before start().
   runtime.runner.warmUp();
   const metrics = new Metrics();

@@ -7,6 +7,7 @@ export { boxAround, CELL_LEVEL, cellOf, cellsOf, cellSize } from './geo';
 export { keywordWords, normalizeCounty, normalizeName, zip5Of } from './search-terms';
 export { PostgresSearchIndex, type Queryable } from './postgres/postgres-search-index';
 export { searchProjection } from './postgres/search-listings.projection';
+export { ensureAdapterIndexes } from './postgres/adapter-indexes';
 export { type AgentListingsPage, type AgentListingsQuery, agentListings, listAgentMlsIdOf } from './postgres/agent-listings.query';
 export { type AreaMarket, areaMarket } from './postgres/area-market.query';
 export { activeListingsOf, type Area, areasOf, type SitemapListing, sitemapFileStart, sitemapFileStarts, sitemapListings } from './postgres/public-pages.query';

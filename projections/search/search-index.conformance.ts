@@ -12,7 +12,12 @@ import type { SearchIndex } from './search-index.port';
 import { PostgresSearchIndex } from './postgres/postgres-search-index';
 
 /** An adapter under test: the projections that feed it (run over the imported listings) and the index to ask. */
-export type ReferenceAdapter = { readonly projections: readonly Projection[]; readonly index: SearchIndex };
+export type ReferenceAdapter = {
+  readonly projections: readonly Projection[];
+  readonly index: SearchIndex;
+  /** Run once the projections have caught up, before the first criteria: an instance that starts on the loaded database. */
+  readonly ready?: () => Promise<void>;
+};
 
 /**
  * The reference test of issue 3, for every SearchIndex adapter: random criteria through the
@@ -65,6 +70,7 @@ export function searchIndexConformance(
       runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: under.projections, batchSize: 700 });
       runner.start();
       await runner.waitForCatchUp(120_000);
+      await under.ready?.();
       index = under.index;
       listings = await referenceListings(store);
       placed = listings.filter(mappable).map((l) => l.record as ListingRecord & { Latitude: number; Longitude: number });

@@ -46,6 +46,9 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, key: string, label: s
     const items = await generatedListingItems({ count: size, seed: 42, today: '2025-06-01' });
     await importListings(store, items, { mls: 'BENCH', ctx: systemContext() });
     await db.pool.query('VACUUM ANALYZE events');
+    // BENCH_SEARCH_ADAPTER_INDEXES=1: a database an instance with SEARCH_INDEX=postgres has run on,
+    // whose search tables carry the PostgreSQL adapter's indexes too (search-indexes.ts).
+    if (process.env.BENCH_SEARCH_ADAPTER_INDEXES === '1') await db.pool.query('INSERT INTO search_adapter_wanted DEFAULT VALUES');
     const { rows } = await db.pool.query<{ type: string; n: string }>('SELECT type, count(*)::text AS n FROM events GROUP BY type');
     const counts = new Map(rows.map((r) => [r.type, Number(r.n)]));
     const eventsOf = (types: readonly string[]) => types.reduce((sum, t) => sum + (counts.get(t) ?? 0), 0);

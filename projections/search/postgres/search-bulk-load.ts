@@ -5,6 +5,7 @@ import { dropIndexes, foldShare } from '../../runner/bulk-replay';
 import type { SearchDoc } from '../search-document';
 import { copyIn, copyValue, tsvectorLiteral } from '../../runner/copy-in';
 import { AggregateDeltas, contributionsOf } from './search-aggregates';
+import { addAdapterIndexes, adapterIndexesWanted } from './search-indexes';
 import { evolveDoc, NAMES, noteUpdates, SEARCH_EVENT_TYPES, searchRowOf } from './search-rows';
 
 const log = logger('projections');
@@ -96,6 +97,8 @@ export async function replaySearchListings(ctx: ReplayContext, listingsPerPass =
       // A failed write still waits for the builds: the rebuild then drops the table they hold.
       await indexing;
     }
+    // An instance that asked for the PostgreSQL adapter's indexes while the table was loading (search-indexes.ts).
+    if (await adapterIndexesWanted(loader)) await addAdapterIndexes(loader, listings, false);
     timing.end('indexes');
     await loader.query(`ANALYZE ${listings}`);
     timing.end('analyze');

@@ -4,6 +4,7 @@ import type { Projection } from '../../runner';
 import type { SearchDoc } from '../search-document';
 import { applyAggregateDeltas, contributionsOf } from './search-aggregates';
 import { replaySearchListings } from './search-bulk-load';
+import { createSearchIndexes } from './search-indexes';
 import { COLUMNS, evolveDoc, NAMES, noteUpdates, SEARCH_EVENT_TYPES, searchRowOf } from './search-rows';
 
 export { evolveDoc } from './search-rows';
@@ -12,7 +13,7 @@ export { evolveDoc } from './search-rows';
  * The PostgreSQL search index: one row per listed listing with what every criterion of
  * contract section 3 reads (a point with GiST for boxes and polygons, unit vectors for
  * great-circle radius and nearest, a tsvector of keyword words, B-trees for filters and every
- * sort), plus per-cell counts for big map viewports and name counts for autocomplete.
+ * sort: the adapter's own indexes only when wanted, see search-indexes.ts), plus per-cell counts for big map viewports and name counts for autocomplete.
  */
 export const searchProjection: Projection = {
   name: 'search',
@@ -86,32 +87,8 @@ export const searchProjection: Projection = {
       open_house_until timestamptz,
       words tsvector NOT NULL
     )`);
-    const idx = (sql: string) => tx.query(`CREATE INDEX ON ${t('search_listings')} ${sql}`);
-    // Covering: a map's edge band is counted from the index alone (viewport-aggregates.ts).
-    await idx('USING gist (pt) INCLUDE (grp, cy, cx, lat, lng)');
-    // Nearest first: straight-line distance between unit vectors orders as great-circle does.
-    await idx('USING gist (u)');
-    await idx('USING gin (words)');
-    // Newest first is the default sort: its index holds what a pin needs, for walks over big maps.
-    await idx('(grp, sort_date DESC NULLS LAST, pdid) INCLUDE (lat, lng, price, location_approximate)');
-    await idx('(grp, price ASC NULLS LAST, pdid)');
-    await idx('(grp, price DESC NULLS LAST, pdid)');
-    await idx('(grp, beds DESC NULLS LAST, pdid)');
-    await idx('(grp, sqft DESC NULLS LAST, pdid)');
-    await idx('(grp, city_key)');
-    await idx('(grp, zip5)');
-    await idx('(grp, county_key)');
-    await idx('(mlsid_key)');
-    // An agent's own listings, whatever their status or display flags (agentListings).
-    await idx('(list_agent_mls_id) WHERE list_agent_mls_id IS NOT NULL');
-    await idx('(address_key)');
-    // The ends of a viewport's matches (mapBounds), read without visiting the table.
-    await idx('(grp, lat) INCLUDE (lng)');
-    await idx('(grp, lng) INCLUDE (lat)');
-    // openhouse=1 compares with the time of the query: few listings have one, so they are found first.
-    await idx('(grp, open_house_until) WHERE open_house_until IS NOT NULL');
-    // Listings without a point are in no map cell: a whole-map count adds them from here.
-    await idx('(grp) WHERE lat IS NULL');
+    // The PostgreSQL adapter's own indexes only when an instance of this database reads them (search-indexes.ts).
+    await createSearchIndexes(tx, t('search_listings'));
     await tx.query(`CREATE TABLE ${t('search_cells')} (
       grp smallint NOT NULL, lvl smallint NOT NULL, cy int NOT NULL, cx int NOT NULL,
       n int NOT NULL, sum_lat float8 NOT NULL, sum_lng float8 NOT NULL,

@@ -39,6 +39,7 @@ import { sealedItemAddresses } from './059-sealed-item-addresses';
 import { webPushOutbox } from './060-web-push-outbox';
 import { oneTimeBackfills } from './061-one-time-backfills';
 import { pondPushesOneOutbox } from './062-pond-pushes-one-outbox';
+import { searchAdapterWanted } from './063-search-adapter-wanted';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
 export const migrations: readonly Migration[] = [
@@ -82,4 +83,5 @@ export const migrations: readonly Migration[] = [
   webPushOutbox,
   oneTimeBackfills,
   pondPushesOneOutbox,
+  searchAdapterWanted,
 ];
