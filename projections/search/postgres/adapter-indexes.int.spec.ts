@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '../../../src/eventstore/postgres/postgres-event-store';
 import { importSearchDataset } from '../../../tests/support/search-dataset';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { searchTablesOver, stopSearchTables } from '../../../tests/support/search-tables';
+import type { TestDatabase } from '../../../tests/support/test-database';
 import { ProjectionRunner, rebuildProjection } from '../../runner';
 import { parseSearchRequest } from '../search-request';
 import { wantSearchAdapterIndexes } from '../../../src/app/search-adapter';
@@ -34,18 +35,11 @@ describe("the PostgreSQL adapter's search indexes", () => {
     );
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    store = new PostgresEventStore(db.pool, { pollMs: 50, databaseUrl: db.url });
-    await importSearchDataset(store, { kingCounty: 300, generated: 300 });
-    runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [searchProjection], batchSize: 300 });
-    runner.start();
-    await runner.waitForCatchUp(120_000);
+    ({ db, store, runner } = await searchTablesOver(async (s) => {
+      await importSearchDataset(s, { kingCounty: 300, generated: 300 });
+    }));
   }, 240_000);
-  afterAll(async () => {
-    await runner?.stop();
-    await store?.close();
-    await db?.drop();
-  });
+  afterAll(() => stopSearchTables({ db, store, runner }));
 
   it('are not built for the in-memory index, not even by a rebuild', async () => {
     const shared = await indexes();

@@ -4,9 +4,9 @@ import { PostgresEventStore } from '../../../src/eventstore/postgres/postgres-ev
 import { importListings } from '../../../src/modules/listings';
 import { importItems } from '../../../tests/support/ballard-sales';
 import { home } from '../../../tests/support/reso-home';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { searchTablesOver, stopSearchTables } from '../../../tests/support/search-tables';
+import type { TestDatabase } from '../../../tests/support/test-database';
 import { ProjectionRunner } from '../../runner';
-import { searchProjection } from './search-listings.projection';
 import { listingAtAddress } from './sold-listings.query';
 
 /** The home at an address as /sell reads it: typed the way a homeowner writes it. */
@@ -16,22 +16,15 @@ describe('the listing at a typed address', () => {
   let runner: ProjectionRunner;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    store = new PostgresEventStore(db.pool, { pollMs: 50, databaseUrl: db.url });
-    const records = [
-      home('AD-SEA', { UnparsedAddress: '17 Cedar St', City: 'Seattle', PostalCode: '98101', Latitude: 47.61 }),
-      home('AD-TAC', { UnparsedAddress: '17 Cedar St', City: 'Tacoma', PostalCode: '98402', Latitude: 47.25, ModificationTimestamp: '2030-01-01T00:00:00Z' }),
-    ];
-    await importListings(store, importItems(records), { mls: 'T', ctx: systemContext() });
-    runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [searchProjection], batchSize: 300 });
-    runner.start();
-    await runner.waitForCatchUp(120_000);
+    ({ db, store, runner } = await searchTablesOver(async (s) => {
+      const records = [
+        home('AD-SEA', { UnparsedAddress: '17 Cedar St', City: 'Seattle', PostalCode: '98101', Latitude: 47.61 }),
+        home('AD-TAC', { UnparsedAddress: '17 Cedar St', City: 'Tacoma', PostalCode: '98402', Latitude: 47.25, ModificationTimestamp: '2030-01-01T00:00:00Z' }),
+      ];
+      await importListings(s, importItems(records), { mls: 'T', ctx: systemContext() });
+    }));
   }, 240_000);
-  afterAll(async () => {
-    await runner?.stop();
-    await store?.close();
-    await db?.drop();
-  });
+  afterAll(() => stopSearchTables({ db, store, runner }));
 
   it('finds the home from the whole address with city, state and ZIP, and the city or ZIP picks the town', async () => {
     expect((await listingAtAddress(db.pool, '17 Cedar St, Seattle, WA 98101'))?.pdid).toBe('T-AD-SEA');

@@ -4,10 +4,10 @@ import { PostgresEventStore } from '../../../src/eventstore/postgres/postgres-ev
 import { importListings } from '../../../src/modules/listings';
 import { importItems } from '../../../tests/support/ballard-sales';
 import { home } from '../../../tests/support/reso-home';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { searchTablesOver, stopSearchTables } from '../../../tests/support/search-tables';
+import type { TestDatabase } from '../../../tests/support/test-database';
 import { ProjectionRunner } from '../../runner';
 import { newListingsAround } from './new-listings.query';
-import { searchProjection } from './search-listings.projection';
 
 const [LAT, LNG] = [47.61, -122.33];
 
@@ -18,27 +18,20 @@ describe('new listings around a point', () => {
   let runner: ProjectionRunner;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    store = new PostgresEventStore(db.pool, { pollMs: 50, databaseUrl: db.url });
-    const records = [
-      home('NL-IN', { ListingContractDate: '2020-02-10', UnparsedAddress: '1 In St' }),
-      home('NL-EDGE', { ListingContractDate: '2020-02-01', Latitude: LAT + 0.01, UnparsedAddress: '2 Edge St' }),
-      home('NL-NOSHOW', { ListingContractDate: '2020-02-12', InternetEntireListingDisplayYN: false }),
-      home('NL-EARLY', { ListingContractDate: '2020-01-01' }),
-      home('NL-LATE', { ListingContractDate: '2020-03-01' }),
-      home('NL-SOLD', { ListingContractDate: '2020-02-10', StandardStatus: 'Closed', ClosePrice: 1, CloseDate: '2020-02-20' }),
-      home('NL-AWAY', { ListingContractDate: '2020-02-10', Latitude: LAT + 0.05 }),
-    ];
-    await importListings(store, importItems(records), { mls: 'T', ctx: systemContext() });
-    runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [searchProjection], batchSize: 300 });
-    runner.start();
-    await runner.waitForCatchUp(120_000);
+    ({ db, store, runner } = await searchTablesOver(async (s) => {
+      const records = [
+        home('NL-IN', { ListingContractDate: '2020-02-10', UnparsedAddress: '1 In St' }),
+        home('NL-EDGE', { ListingContractDate: '2020-02-01', Latitude: LAT + 0.01, UnparsedAddress: '2 Edge St' }),
+        home('NL-NOSHOW', { ListingContractDate: '2020-02-12', InternetEntireListingDisplayYN: false }),
+        home('NL-EARLY', { ListingContractDate: '2020-01-01' }),
+        home('NL-LATE', { ListingContractDate: '2020-03-01' }),
+        home('NL-SOLD', { ListingContractDate: '2020-02-10', StandardStatus: 'Closed', ClosePrice: 1, CloseDate: '2020-02-20' }),
+        home('NL-AWAY', { ListingContractDate: '2020-02-10', Latitude: LAT + 0.05 }),
+      ];
+      await importListings(s, importItems(records), { mls: 'T', ctx: systemContext() });
+    }));
   }, 240_000);
-  afterAll(async () => {
-    await runner?.stop();
-    await store?.close();
-    await db?.drop();
-  });
+  afterAll(() => stopSearchTables({ db, store, runner }));
 
   it('answers the active listings in the box listed from `since` to before `before`, not a sold one, one outside the box or one the MLS hides', async () => {
     const rows = await newListingsAround(db.pool, LAT, LNG, 0.02, '2020-02-01', '2020-03-01');

@@ -4,7 +4,8 @@ import { generateListings, loadZipDirectory, resoItems } from '../../../src/demo
 import { PostgresEventStore } from '../../../src/eventstore/postgres/postgres-event-store';
 import { importListings } from '../../../src/modules/listings';
 import { importSearchDataset } from '../../../tests/support/search-dataset';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { searchTablesOver, stopSearchTables } from '../../../tests/support/search-tables';
+import type { TestDatabase } from '../../../tests/support/test-database';
 import { ProjectionRunner, rebuildProjection } from '../../runner';
 import { parseSearchRequest } from '../search-request';
 import { PostgresSearchIndex } from './postgres-search-index';
@@ -33,19 +34,12 @@ describe('the search tables rebuilt in bulk', () => {
   const index = () => new PostgresSearchIndex(db.pool);
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    store = new PostgresEventStore(db.pool, { pollMs: 50, databaseUrl: db.url });
-    // Prices changed, closings, deletions, moves, open houses and broken photos (see search-dataset.ts).
-    await importSearchDataset(store, { kingCounty: 400, generated: 600 });
-    runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [searchProjection], batchSize: 300 });
-    runner.start();
-    await runner.waitForCatchUp(120_000);
+    ({ db, store, runner } = await searchTablesOver(async (s) => {
+      // Prices changed, closings, deletions, moves, open houses and broken photos (see search-dataset.ts).
+      await importSearchDataset(s, { kingCounty: 400, generated: 600 });
+    }));
   }, 240_000);
-  afterAll(async () => {
-    await runner?.stop();
-    await store?.close();
-    await db?.drop();
-  });
+  afterAll(() => stopSearchTables({ db, store, runner }));
 
   /**
    * Every row of the tables as JSON text, in a fixed order (points and cubes have no equality;
