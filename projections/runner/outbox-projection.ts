@@ -1,6 +1,7 @@
 import type { Event, StoredEvent } from '../../src/shared/event';
 import type { SignalName, Signals } from '../../src/shared/signals';
 import { eventsOf, type Projection } from './projection';
+import { sendCounting } from './queued-writes';
 
 /** The signals that wake an outbox's sender, each saying how many rows a batch queued. */
 export type QueuedSignal = { [K in SignalName]: Signals[K] extends { readonly queued: number } ? K : never }[SignalName];
@@ -34,17 +35,14 @@ export function outboxProjection<E extends Event>(spec: {
     tables: [],
     async createTables() {},
     async apply(events, ctx) {
-      let queued = 0;
-      for (const e of eventsOf<E>(events)) {
-        const rows = spec.insert(e);
-        for (const row of Array.isArray(rows) ? rows : rows ? [rows] : []) {
-          // Queued with the batch's other rows (an import's thousands of leads are one round trip,
-          // not one each); counted as written, though an event seen before or from before the
-          // migration queues nothing: the sender, woken, finds nothing new.
-          ctx.write(row.sql, row.values);
-          queued++;
-        }
-      }
+      const rows = eventsOf<E>(events).flatMap((e) => {
+        const r = spec.insert(e);
+        return Array.isArray(r) ? r : r ? [r] : [];
+      });
+      // Sent together (an import's thousands of leads are a round trip, not one each), and counted
+      // as PostgreSQL inserted them: a replayed event, or one from before the outbox, queues
+      // nothing and wakes nobody.
+      const queued = rows.length > 0 ? await sendCounting(ctx.tx, rows) : 0;
       if (queued > 0) ctx.signal({ signal: spec.signal, payload: { queued } });
     },
   };

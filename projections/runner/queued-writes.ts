@@ -65,6 +65,25 @@ export class QueuedWrites {
   };
 }
 
+/**
+ * These statements sent many to a round trip (their parameters written in, as queued writes are),
+ * on a connection with no writes queued, answering how many rows they inserted, updated or deleted
+ * in all: an outbox's sender is woken only when a batch queued something new.
+ */
+export async function sendCounting(tx: Pick<pg.ClientBase, 'query'>, statements: readonly { sql: string; values: readonly unknown[] }[]): Promise<number> {
+  let changed = 0;
+  const texts = statements.map((st) => inline(st.sql, st.values));
+  for (let i = 0; i < texts.length;) {
+    let chars = 0;
+    let n = 0;
+    while (i + n < texts.length && (n === 0 || chars + texts[i + n]!.length <= MAX_CHARS)) chars += texts[i + n++]!.length;
+    const results = (await tx.query(texts.slice(i, i + n).join(';\n'))) as unknown as pg.QueryResult | pg.QueryResult[];
+    for (const r of Array.isArray(results) ? results : [results]) changed += r.rowCount ?? 0;
+    i += n;
+  }
+  return changed;
+}
+
 /** Characters of statements per round trip: a few hundred rows' worth, a bounded message. */
 const MAX_CHARS = 512 * 1024;
 
