@@ -1,5 +1,5 @@
 import { ProjectionRunner } from '../../projections/runner';
-import { searchProjection } from '../../projections/search/postgres/search-listings.projection';
+import { searchProjection } from '../../projections/search';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
