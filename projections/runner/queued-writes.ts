@@ -34,10 +34,7 @@ export class QueuedWrites {
 
   /** The queued statements up to MAX_CHARS (at least one), taken off the queue, as one text. */
   private nextPart(): string {
-    let chars = 0;
-    let n = 0;
-    while (n < this.queued.length && (n === 0 || chars + this.queued[n]!.length <= MAX_CHARS)) chars += this.queued[n++]!.length;
-    return this.queued.splice(0, n).join(';\n');
+    return this.queued.splice(0, partLength(this.queued, 0)).join(';\n');
   }
 
   /**
@@ -74,9 +71,7 @@ export async function sendCounting(tx: Pick<pg.ClientBase, 'query'>, statements:
   let changed = 0;
   const texts = statements.map((st) => inline(st.sql, st.values));
   for (let i = 0; i < texts.length;) {
-    let chars = 0;
-    let n = 0;
-    while (i + n < texts.length && (n === 0 || chars + texts[i + n]!.length <= MAX_CHARS)) chars += texts[i + n++]!.length;
+    const n = partLength(texts, i);
     const results = (await tx.query(texts.slice(i, i + n).join(';\n'))) as unknown as pg.QueryResult | pg.QueryResult[];
     for (const r of Array.isArray(results) ? results : [results]) changed += r.rowCount ?? 0;
     i += n;
@@ -86,6 +81,14 @@ export async function sendCounting(tx: Pick<pg.ClientBase, 'query'>, statements:
 
 /** Characters of statements per round trip: a few hundred rows' worth, a bounded message. */
 const MAX_CHARS = 512 * 1024;
+
+/** How many statements from `from` on go in one message: up to MAX_CHARS of them, at least one. */
+function partLength(texts: readonly string[], from: number): number {
+  let chars = 0;
+  let n = 0;
+  while (from + n < texts.length && (n === 0 || chars + texts[from + n]!.length <= MAX_CHARS)) chars += texts[from + n++]!.length;
+  return n;
+}
 
 /**
  * The statement with its parameters written in as literals, in the text pg sends for them
