@@ -23,9 +23,9 @@ export type LoopOptions = {
  * The subscription every adapter runs. Reads go through readAll, so that batches, type filters
  * and moved checkpoints behave alike: a page after the checkpoint is handed to onEvents, then
  * reading goes on from where it ended (or from where onEvents moved the subscriber). At the end
- * of the log it waits for the waiter, polling every pollMs (or waits as the adapter's `idle`
- * says); a page whose newer events are
- * committed but not yet visible (`pending`) is looked at again soon, backing off up to pollMs.
+ * of the log it waits for the waiter, polling every pollMs, or as the adapter's `idle` says; a
+ * page whose newer events are committed but not yet visible (`pending`) is looked at again soon,
+ * backing off up to pollMs.
  * A failure goes to onError and is retried after pollMs. While catching up, the next page is
  * read ahead, during the handler's work on the current one.
  */

@@ -62,7 +62,8 @@ export class IdlePoll {
   close(): void {
     this.closed = true;
     clearTimeout(this.timer);
-    for (const entry of [...this.idle]) entry.answer(undefined);
+    // Deleting the entry being visited is safe while iterating a Set.
+    for (const entry of this.idle) entry.answer(undefined);
   }
 
   private schedule(): void {
