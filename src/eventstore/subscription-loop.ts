@@ -11,14 +11,21 @@ export type LoopOptions = {
   readonly onError: (err: unknown) => void;
   /** Anything of the adapter's to release when the subscription stops (after the waiter). */
   readonly close?: () => Promise<void>;
+  /**
+   * How the adapter waits at the end of the log instead of polling it itself: resolves with a
+   * page to take as read (no events, a moved `next`) or undefined to read now. Without it the
+   * loop waits for the waiter and reads every pollMs.
+   */
+  readonly idle?: (at: Checkpoint) => Promise<ReadAllPage | undefined>;
 };
 
 /**
  * The subscription every adapter runs. Reads go through readAll, so that batches, type filters
  * and moved checkpoints behave alike: a page after the checkpoint is handed to onEvents, then
  * reading goes on from where it ended (or from where onEvents moved the subscriber). At the end
- * of the log it waits for the waiter, polling every pollMs; a page whose newer events are
- * committed but not yet visible (`pending`) is looked at again soon, backing off up to pollMs.
+ * of the log it waits for the waiter, polling every pollMs, or as the adapter's `idle` says; a
+ * page whose newer events are committed but not yet visible (`pending`) is looked at again soon,
+ * backing off up to pollMs.
  * A failure goes to onError and is retried after pollMs. While catching up, the next page is
  * read ahead, during the handler's work on the current one.
  */
@@ -37,11 +44,14 @@ export function subscriptionLoop(store: Pick<EventStore, 'readAll'>, options: Su
     next?.page.catch(() => undefined);
     return store.readAll(from, options);
   };
+  // A page the adapter's idle wait handed on, taken instead of reading.
+  let given: ReadAllPage | undefined;
   const run = async () => {
     let backoff = 5;
     while (!stopped) {
       try {
-        const page = await read(checkpoint);
+        const page = given ?? (await read(checkpoint));
+        given = undefined;
         if (!page.atEnd && compareCheckpoints(page.next, checkpoint) > 0) {
           const from = page.next;
           ahead = { from, page: store.readAll(from, options) };
@@ -61,7 +71,8 @@ export function subscriptionLoop(store: Pick<EventStore, 'readAll'>, options: Su
           backoff = Math.min(backoff * 2, loop.pollMs);
         } else {
           backoff = 5;
-          await waiter.wait(loop.pollMs);
+          if (loop.idle) given = await loop.idle(checkpoint);
+          else await waiter.wait(loop.pollMs);
         }
       } catch (err) {
         if (stopped) return;

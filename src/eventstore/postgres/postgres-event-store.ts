@@ -22,6 +22,7 @@ import { subscriptionLoop } from '../subscription-loop';
 import { assertValidAppends } from '../validate-event';
 import { appendGroup, packAppends, positionIn } from './append-group';
 import { GroupCommit } from './group-commit';
+import { IdlePoll } from './idle-poll';
 import { Wakeup } from './wakeup';
 import { upcastData } from '../office-id-upcaster';
 
@@ -62,6 +63,7 @@ const matches = (expected: ExpectedRevision, rev: bigint): boolean =>
 export class PostgresEventStore extends EventStore {
   private readonly wakeup: Wakeup;
   private readonly groups: GroupCommit;
+  private readonly idle: IdlePoll;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -69,6 +71,7 @@ export class PostgresEventStore extends EventStore {
   ) {
     super();
     this.wakeup = new Wakeup(options.databaseUrl, EVENTS_CHANNEL);
+    this.idle = new IdlePoll(pool, options.pollMs);
     this.groups = new GroupCommit({ writeGroup: (units) => this.writeGroup(units), writeAlone: (unit) => this.appendAlone(unit) }, GROUP_LIMITS);
   }
 
@@ -242,14 +245,18 @@ export class PostgresEventStore extends EventStore {
   }
 
   subscribe(options: SubscribeOptions): Subscription {
-    return subscriptionLoop(this, options, this.wakeup.listen(options.types), {
+    const waiter = this.wakeup.listen(options.types);
+    return subscriptionLoop(this, options, waiter, {
       pollMs: this.options.pollMs,
+      // At the end of the log, one look for every idle subscriber rather than a read each.
+      idle: (at) => this.idle.wait(waiter, at, options.types),
       // The database being away is said once by the pool, not at every poll until it is back.
       onError: options.onError ?? ((e) => (isConnectionError(e) ? log.debug : log.error)('subscription failed; retrying', { message: (e as Error).message })),
     });
   }
 
   async close(): Promise<void> {
+    this.idle.close();
     await this.wakeup.close();
   }
 }
