@@ -14,6 +14,9 @@ export function priceShort(price: number | null, perMonth = false): string | nul
   return `$${String(Math.round(price / 10_000) / 100)}M`;
 }
 
+/** One formatter for every price: `toLocaleString('en-US')` makes one a call, a page of cards dozens. */
+const DOLLARS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
 /** The whole price: $1,250,000; a rent $2,100/mo; "Price on request" when the feed gave none. */
 export const priceText = (price: number | null, perMonth = false): string =>
-  price === null ? 'Price on request' : `$${Math.round(price).toLocaleString('en-US')}${perMonth ? '/mo' : ''}`;
+  price === null ? 'Price on request' : `$${DOLLARS.format(Math.round(price))}${perMonth ? '/mo' : ''}`;

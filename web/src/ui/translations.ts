@@ -6,12 +6,26 @@ const SUPPORTED = new Set(['en', 'es', 'fr', 'zh', 'vi']);
 /** Spec section 9: the 'lang' cookie lasts 7 days, but only for the session when English. */
 const LANG_COOKIE_SECONDS = 7 * 24 * 3600;
 
+/**
+ * The language last worked out, and the query string it came from. Every number and
+ * label a card writes asks for the language; reading `document.cookie` each time cost a page of
+ * cards tens of milliseconds on a phone (docs/benchmarks.md, Lighthouse).
+ */
+let known: { search: string; language: string } | undefined;
+
 /** The page's language: ?lang=, else the 'lang' cookie (spec section 9), else English. */
 export function currentLanguage(): string {
   if (typeof window === 'undefined') return 'en';
-  const fromQuery = new URLSearchParams(window.location.search).get('lang')?.toLowerCase();
+  const search = window.location.search;
+  // The cookie is read again only when the query string changed, or after applyLanguage wrote it.
+  if (known?.search !== search) known = { search, language: languageOf(search, document.cookie) };
+  return known.language;
+}
+
+function languageOf(search: string, cookie: string): string {
+  const fromQuery = new URLSearchParams(search).get('lang')?.toLowerCase();
   if (fromQuery && SUPPORTED.has(fromQuery)) return fromQuery;
-  const fromCookie = /(?:^|;\s*)lang=([^;]*)/.exec(document.cookie)?.[1]?.toLowerCase();
+  const fromCookie = /(?:^|;\s*)lang=([^;]*)/.exec(cookie)?.[1]?.toLowerCase();
   return fromCookie && SUPPORTED.has(fromCookie) ? fromCookie : 'en';
 }
 
@@ -24,6 +38,7 @@ export function applyLanguage(): void {
   const asked = new URLSearchParams(window.location.search).get('lang')?.toLowerCase();
   if (asked && SUPPORTED.has(asked)) {
     document.cookie = `lang=${asked}; Path=/; SameSite=Lax${asked === 'en' ? '' : `; Max-Age=${LANG_COOKIE_SECONDS}`}${location.protocol === 'https:' ? '; Secure' : ''}`;
+    known = undefined;
   }
   document.documentElement.lang = currentLanguage();
 }
