@@ -87,6 +87,9 @@ describe('erasing the sealed items that belong to no lead or account', () => {
 
   it('a report e-mailed before the index existed is indexed from the log, and so found by its address', async () => {
     const sendId = await sendReport('Earl Early', 'earl.early@example.com');
+    // The backfill reads the log, which shows the send only once every older transaction of the
+    // cluster (other files' too) has ended: it waits for that, as the next test does.
+    expect(await inLog('ListingReportEmailed', sendId)).toBeDefined();
     // A database from before the index: the item is not in it, and the backfill has not run there.
     await server.runtime.db.pool.query('DELETE FROM sealed_item_addresses WHERE subject = $1', [sendId]);
     await server.runtime.db.pool.query('DELETE FROM one_time_backfills WHERE id = $1', [EARLIER_ITEMS_BACKFILL]);

@@ -6,7 +6,12 @@ import type { EventStore } from '../../../eventstore/event-store.port';
 import { type Lead, loadLead } from '../../leads';
 import { mayView } from '../../../shared/viewer/viewer';
 
-const WAIT_MS = 3_000;
+/**
+ * Long enough for a busy database: the read model sees the lead only once every older transaction
+ * of the cluster has ended (the log's order), which a long one elsewhere holds back for seconds.
+ * Only a lead that exists and is in the key's scope is waited for.
+ */
+const WAIT_MS = 10_000;
 const POLL_MS = 40;
 
 /**
