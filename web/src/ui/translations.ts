@@ -17,14 +17,21 @@ let known: { search: string; language: string } | undefined;
 export function currentLanguage(): string {
   if (typeof window === 'undefined') return 'en';
   const search = window.location.search;
-  // The cookie is read again only when the query string changed, or after applyLanguage wrote it.
+  // The cookie is read again only when the query string changed: while it names a language, the
+  // cookie applyLanguage writes says the same.
   if (known?.search !== search) known = { search, language: languageOf(search, document.cookie) };
   return known.language;
 }
 
+/** The supported language `?lang=` names, if any. */
+function askedIn(search: string): string | undefined {
+  const asked = new URLSearchParams(search).get('lang')?.toLowerCase();
+  return asked && SUPPORTED.has(asked) ? asked : undefined;
+}
+
 function languageOf(search: string, cookie: string): string {
-  const fromQuery = new URLSearchParams(search).get('lang')?.toLowerCase();
-  if (fromQuery && SUPPORTED.has(fromQuery)) return fromQuery;
+  const fromQuery = askedIn(search);
+  if (fromQuery) return fromQuery;
   const fromCookie = /(?:^|;\s*)lang=([^;]*)/.exec(cookie)?.[1]?.toLowerCase();
   return fromCookie && SUPPORTED.has(fromCookie) ? fromCookie : 'en';
 }
@@ -35,10 +42,9 @@ function languageOf(search: string, cookie: string): string {
  */
 export function applyLanguage(): void {
   if (typeof window === 'undefined') return;
-  const asked = new URLSearchParams(window.location.search).get('lang')?.toLowerCase();
-  if (asked && SUPPORTED.has(asked)) {
+  const asked = askedIn(window.location.search);
+  if (asked) {
     document.cookie = `lang=${asked}; Path=/; SameSite=Lax${asked === 'en' ? '' : `; Max-Age=${LANG_COOKIE_SECONDS}`}${location.protocol === 'https:' ? '; Secure' : ''}`;
-    known = undefined;
   }
   document.documentElement.lang = currentLanguage();
 }
