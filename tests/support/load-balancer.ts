@@ -9,8 +9,10 @@ export type Backend = { readonly name: string; readonly port: number; down: bool
  * A small load balancer for the scale-out harness, as an operator would put in front of the
  * instances: plain HTTP round robin; socket.io (its path, polling and WebSocket upgrades) sticky
  * by the session cookie, so one browser's sockets land on one instance. A backend that refuses a
- * connection is marked down and the request goes to the next (nothing was delivered); one that
- * drops a request already sent answers 502 (an in-flight failure, which the harness counts).
+ * connection is marked down and the request goes to the next (nothing was delivered). A GET or
+ * HEAD whose connection failed before any answer came goes to the next once, as nginx's
+ * `proxy_next_upstream error` does by default (counted in `retried`); any other request that
+ * fails in flight answers 502 (counted in `failures`).
  */
 export class LoadBalancer {
   private server: http.Server | undefined;
@@ -19,6 +21,8 @@ export class LoadBalancer {
   private readonly tunnels = new Set<net.Socket>();
   /** Requests answered 502 because their backend died under them. */
   readonly failures: string[] = [];
+  /** Idempotent requests whose connection failed before an answer and were sent to the next backend. */
+  readonly retried: string[] = [];
 
   constructor(readonly backends: Backend[]) {}
 
@@ -83,6 +87,11 @@ export class LoadBalancer {
       if (err.code === 'ECONNREFUSED' && attempt < this.backends.length) {
         // Nothing reached the instance: mark it down and try the next, as a health check would.
         to.down = true;
+        this.forward(req, res, this.roundRobin(), attempt + 1);
+        return;
+      }
+      if ((req.method === 'GET' || req.method === 'HEAD') && !res.headersSent && attempt < this.backends.length) {
+        this.retried.push(`${req.method} ${req.url?.replace(/\?.*/, '')} on ${to.name}: ${err.code ?? err.message}`);
         this.forward(req, res, this.roundRobin(), attempt + 1);
         return;
       }
