@@ -9,8 +9,7 @@ import { viewportOnly } from '../postgres/viewport-aggregates';
 import type { IntList } from './int-list';
 import { GRID_SHIFT, gridKey, type ListingColumns } from './listing-columns';
 import { PolygonCells } from './polygon-cells';
-
-type Check = (slot: number) => boolean;
+import { anyBits, above, byteIs, eachSlot, type Filter, inBox, inRange, oneOf } from './slot-filters';
 
 /** Past this many grid cells a region is scanned whole instead (a country-wide map). */
 const MAX_CELLS = 4096;
@@ -79,7 +78,7 @@ export async function matchAll(cols: ListingColumns, c: SearchCriteria, time = n
   if (c.polygons && c.keywords.length === 0) return inPolygonsOf(cols, c, time);
   const source = candidatesOf(cols, c);
   const out = { slots: new Int32Array(Math.min(source === 'all' ? cols.count : source.n, 1024)), n: 0 };
-  await keep(cols, groupOf(c), source, checksOf(cols, c), out, time);
+  await keep(cols, source, filtersOf(cols, c), out, time);
   return out;
 }
 
@@ -93,34 +92,34 @@ async function inPolygonsOf(cols: ListingColumns, c: SearchCriteria, time: Slice
   const cells = new PolygonCells(c.polygons!);
   const { sure, maybe } = await cols.fine.inPolygons(g, c.polygons!.map(boundsOf), (y, x) => cells.place(y, x), time);
   const out = { slots: new Int32Array(Math.min(sure.n + maybe.n, 1024)), n: 0 };
-  await keep(cols, g, sure, checksOf(cols, c, false), out, time);
-  await keep(cols, g, maybe, checksOf(cols, c), out, time);
+  await keep(cols, sure, filtersOf(cols, c, false), out, time);
+  await keep(cols, maybe, filtersOf(cols, c), out, time);
   return out;
 }
 
-/** Appends to `out` each slot of `source` (or every slot) of group `g` that passes every check, in `time`'s slices. */
-async function keep(
-  cols: ListingColumns,
-  g: number,
-  source: Matches | 'all',
-  checks: Check[],
-  out: { slots: Int32Array; n: number },
-  time: Slices,
-): Promise<void> {
+/**
+ * Appends to `out` each slot of `source` (or every slot) that passes every filter: a chunk of
+ * candidates at a time through each filter in turn, in `time`'s slices.
+ */
+async function keep(cols: ListingColumns, source: Matches | 'all', filters: Filter[], out: { slots: Int32Array; n: number }, time: Slices): Promise<void> {
   const all = source === 'all';
   const total = all ? cols.count : source.n;
-  const grp = cols.u.grp;
-  next: for (let k = 0; k < total; k++) {
-    if (k % SLICE_EVERY === SLICE_EVERY - 1 && time.due()) await time.pause();
-    const slot = all ? k : source.slots[k]!;
-    if (grp[slot] !== g) continue;
-    for (let j = 0; j < checks.length; j++) if (!checks[j]!(slot)) continue next;
-    if (out.n === out.slots.length) {
-      const grown = new Int32Array(Math.max(1024, out.slots.length * 2));
-      grown.set(out.slots);
+  // The chunk is this call's own: another search runs while this one pauses.
+  const chunk = new Int32Array(Math.min(SLICE_EVERY, total));
+  for (let from = 0; from < total; from += SLICE_EVERY) {
+    if (from > 0 && time.due()) await time.pause();
+    const to = Math.min(total, from + SLICE_EVERY);
+    let n = to - from;
+    if (all) for (let j = 0; j < n; j++) chunk[j] = from + j;
+    else chunk.set(source.slots.subarray(from, to));
+    for (let k = 0; k < filters.length && n > 0; k++) n = filters[k]!(chunk, n);
+    if (out.n + n > out.slots.length) {
+      const grown = new Int32Array(Math.max(1024, out.slots.length * 2, out.n + n));
+      grown.set(out.slots.subarray(0, out.n));
       out.slots = grown;
     }
-    out.slots[out.n++] = slot;
+    out.slots.set(chunk.subarray(0, n), out.n);
+    out.n += n;
   }
 }
 
@@ -227,83 +226,63 @@ function wordsMatching(cols: ListingColumns, words: readonly string[]): Matches 
   return { slots: out, n };
 }
 
-/** compile() of criteria-match.ts over the columns: null (NaN) compares as nothing, as in SQL. */
-function checksOf(cols: ListingColumns, c: SearchCriteria, polygons = true): Check[] {
+/**
+ * compile() of criteria-match.ts over the columns, as filters run a column at a time
+ * (slot-filters.ts), the status group first: null (NaN) compares as nothing, as in SQL.
+ */
+function filtersOf(cols: ListingColumns, c: SearchCriteria, polygons = true): Filter[] {
   const { f, i, u } = cols;
   const { price, beds, baths, sqft, lat, lng, ux, uy, uz, openHouseUntil } = f;
-  const grp = u.grp;
-  const checks: Check[] = [];
-  const g = groupOf(c);
-  checks.push((x) => grp[x] === g);
+  const filters: Filter[] = [byteIs(u.grp, groupOf(c))];
   const { minPrice, maxPrice, minBeds, minBaths, minSqft, maxSqft } = c;
-  if (minPrice !== undefined) checks.push((x) => price[x]! >= minPrice);
-  if (maxPrice !== undefined) checks.push((x) => price[x]! <= maxPrice);
-  if (minBeds !== undefined) checks.push((x) => beds[x]! >= minBeds);
-  if (minBaths !== undefined) checks.push((x) => baths[x]! >= minBaths);
-  if (minSqft !== undefined) checks.push((x) => sqft[x]! >= minSqft);
-  if (maxSqft !== undefined) checks.push((x) => sqft[x]! <= maxSqft);
-  // A listing without a point has NaN coordinates, outside every box.
-  const inBox = (x: number, b: Box) => lat[x]! >= b.minLat && lat[x]! <= b.maxLat && lng[x]! >= b.minLng && lng[x]! <= b.maxLng && ux[x] === ux[x];
-  const box = c.box;
-  if (box) checks.push((x) => inBox(x, box));
+  // One range a column: a bound not given is ±Infinity, which every number passes and a null fails as the given bound does.
+  if (minPrice !== undefined || maxPrice !== undefined) filters.push(inRange(price, minPrice ?? -Infinity, maxPrice ?? Infinity));
+  if (minBeds !== undefined) filters.push(inRange(beds, minBeds, Infinity));
+  if (minBaths !== undefined) filters.push(inRange(baths, minBaths, Infinity));
+  if (minSqft !== undefined || maxSqft !== undefined) filters.push(inRange(sqft, minSqft ?? -Infinity, maxSqft ?? Infinity));
+  if (c.box) filters.push(inBox(lat, lng, c.box));
   const ids = (list: readonly string[]) => new Set(list.map((v) => cols.idOf(v)));
-  for (const list of c.cities) {
-    const want = ids(list);
-    const key = i.cityKey;
-    checks.push((x) => want.has(key[x]!));
-  }
-  for (const county of c.counties) {
-    const want = cols.idOf(county);
-    const key = i.countyKey;
-    checks.push((x) => key[x] === want);
-  }
-  for (const list of c.zips) {
-    const want = ids(list);
-    const key = i.zip5;
-    checks.push((x) => want.has(key[x]!));
-  }
+  for (const list of c.cities) filters.push(oneOf(i.cityKey, ids(list)));
+  for (const county of c.counties) filters.push(oneOf(i.countyKey, new Set([cols.idOf(county)])));
+  for (const list of c.zips) filters.push(oneOf(i.zip5, ids(list)));
+  if (c.types) filters.push(anyBits(u.kinds, c.types.reduce((b, t) => b | TYPE_BITS[t], 0)));
+  if (c.waterfront) filters.push(byteIs(u.waterfront, 2));
+  if (c.view) filters.push(byteIs(u.view, 2));
+  if (c.pool) filters.push(byteIs(u.pool, 2));
+  if (c.newConstruction) filters.push(byteIs(u.newConstruction, 2));
+  if (c.priceReduced) filters.push(byteIs(u.priceReduced, 2));
+  // Decided at the time of the query, as whereSql decides.
+  if (c.openHouse) filters.push(above(openHouseUntil, Date.now()));
   for (const list of c.mlsids) {
     // Rare (what the MLS-number suggestion sets): the key is made from the number as it is tested.
     const want = new Set(list);
-    checks.push((x) => {
-      const id = cols.texts.listingId(x);
-      return id !== null && want.has(normalizeName(id)!);
-    });
-  }
-  if (c.types) {
-    const bits = c.types.reduce((b, t) => b | TYPE_BITS[t], 0);
-    const kinds = u.kinds;
-    checks.push((x) => (kinds[x]! & bits) !== 0);
-  }
-  const yes = (column: Uint8Array) => checks.push((x) => column[x] === 2);
-  if (c.waterfront) yes(u.waterfront);
-  if (c.view) yes(u.view);
-  if (c.pool) yes(u.pool);
-  if (c.newConstruction) yes(u.newConstruction);
-  if (c.priceReduced) yes(u.priceReduced);
-  // Decided at the time of the query, as whereSql decides.
-  if (c.openHouse) {
-    const now = Date.now();
-    checks.push((x) => openHouseUntil[x]! > now);
+    filters.push(
+      eachSlot((x) => {
+        const id = cols.texts.listingId(x);
+        return id !== null && want.has(normalizeName(id)!);
+      }),
+    );
   }
   if (c.radius) {
-    const around = boxAround(c.radius.center, c.radius.miles);
     const [x0, y0, z0] = unitVector(c.radius.center);
     const max = chord2OfMiles(c.radius.miles);
-    checks.push((x) => {
-      if (!inBox(x, around)) return false;
-      const dx = ux[x]! - x0;
-      const dy = uy[x]! - y0;
-      const dz = uz[x]! - z0;
-      return dx * dx + dy * dy + dz * dz <= max;
-    });
+    filters.push(inBox(lat, lng, boxAround(c.radius.center, c.radius.miles)));
+    filters.push(
+      eachSlot((x) => {
+        const dx = ux[x]! - x0;
+        const dy = uy[x]! - y0;
+        const dz = uz[x]! - z0;
+        return dx * dx + dy * dy + dz * dz <= max;
+      }),
+    );
   }
   if (c.polygons && polygons) {
-    const bounds = boundsOf(c.polygons.flat());
     const rings = c.polygons.map(ringOf);
-    checks.push((x) => inBox(x, bounds) && rings.some((ring) => inBox(x, ring.bounds) && pointInRing(lat[x]!, lng[x]!, ring)));
+    const within = (x: number, b: Box) => lat[x]! >= b.minLat && lat[x]! <= b.maxLat && lng[x]! >= b.minLng && lng[x]! <= b.maxLng;
+    filters.push(inBox(lat, lng, boundsOf(c.polygons.flat())));
+    filters.push(eachSlot((x) => rings.some((ring) => within(x, ring.bounds) && pointInRing(lat[x]!, lng[x]!, ring))));
   }
-  return checks;
+  return filters;
 }
 
 /**
