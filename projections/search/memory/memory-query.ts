@@ -245,7 +245,13 @@ function filtersOf(cols: ListingColumns, c: SearchCriteria, polygons = true): Fi
   for (const list of c.cities) filters.push(oneOf(i.cityKey, ids(list)));
   for (const county of c.counties) filters.push(oneOf(i.countyKey, new Set([cols.idOf(county)])));
   for (const list of c.zips) filters.push(oneOf(i.zip5, ids(list)));
-  if (c.types) filters.push(anyBits(u.kinds, c.types.reduce((b, t) => b | TYPE_BITS[t], 0)));
+  if (c.types)
+    filters.push(
+      anyBits(
+        u.kinds,
+        c.types.reduce((b, t) => b | TYPE_BITS[t], 0),
+      ),
+    );
   if (c.waterfront) filters.push(byteIs(u.waterfront, 2));
   if (c.view) filters.push(byteIs(u.view, 2));
   if (c.pool) filters.push(byteIs(u.pool, 2));

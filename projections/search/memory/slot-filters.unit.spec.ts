@@ -44,6 +44,11 @@ describe('slot filters (a column at a time over a chunk of candidates)', () => {
   });
 
   it('run a per-slot test for the rare costly ones', () => {
-    expect(kept(eachSlot((s) => s % 2 === 1), [5, 2, 3, 8])).toEqual([5, 3]);
+    expect(
+      kept(
+        eachSlot((s) => s % 2 === 1),
+        [5, 2, 3, 8],
+      ),
+    ).toEqual([5, 3]);
   });
 });
