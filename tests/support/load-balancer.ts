@@ -10,9 +10,9 @@ export type Backend = { readonly name: string; readonly port: number; down: bool
  * instances: plain HTTP round robin; socket.io (its path, polling and WebSocket upgrades) sticky
  * by the session cookie, so one browser's sockets land on one instance. A backend that refuses a
  * connection is marked down and the request goes to the next (nothing was delivered). A GET or
- * HEAD whose connection failed before any answer came goes to the next once, as nginx's
- * `proxy_next_upstream error` does by default (counted in `retried`); any other request that
- * fails in flight answers 502 (counted in `failures`).
+ * HEAD whose connection failed before any answer came goes to the next, at most one try an
+ * instance, as nginx's `proxy_next_upstream error` does by default (counted in `retried`); any
+ * other request that fails in flight answers 502 (counted in `failures`).
  */
 export class LoadBalancer {
   private server: http.Server | undefined;
