@@ -34,9 +34,13 @@ type TimeSlices = { due(): boolean; pause(): Promise<void> };
 /** Where a map's pins are chosen (memory-query.ts's FirstK). */
 type Pins = {
   offer(slot: number): boolean;
+  offerKeyed(slot: number, key: number): boolean;
   offerRun(items: Int32Array, n: number, run: number): void;
-  runOf(items: Int32Array, n: number, run: number): Int32Array | undefined;
+  runOf(items: Int32Array, n: number, run: number): Run | undefined;
 };
+
+/** A cell's slots in a sort's order, with each one's sort key beside it (read in order, not from a column of a million). */
+export type Run = { readonly slots: Int32Array; readonly keys: Float64Array };
 
 /** Slots in no order (memory-query.ts's Matches). */
 type Slots = { readonly slots: Int32Array; readonly n: number };
@@ -66,7 +70,7 @@ export class FineCells {
    * of the cell is added, removed or rewritten (`touch`). A map's pins are then read from each
    * cell's best few instead of every listing in the box.
    */
-  private readonly orders = new Map<string, Map<number, Int32Array>>();
+  private readonly orders = new Map<string, Map<number, Run>>();
 
   /**
    * Each cell's points as [lat, lng, lat, lng...] in its slots' order, by runKey: made when a map
@@ -90,7 +94,7 @@ export class FineCells {
     return xy;
   }
 
-  runsOf(sort: string): Map<number, Int32Array> {
+  runsOf(sort: string): Map<number, Run> {
     let runs = this.orders.get(sort);
     if (!runs) this.orders.set(sort, (runs = new Map()));
     return runs;
@@ -265,8 +269,9 @@ export class FineCells {
           }
           if (run)
             for (let k = 0; k < n; k++) {
-              const s = run[k]!;
-              if (lat[s]! >= box!.minLat && lat[s]! <= box!.maxLat && lng[s]! >= box!.minLng && lng[s]! <= box!.maxLng && !pins!.offer(s)) break;
+              const s = run.slots[k]!;
+              if (lat[s]! >= box!.minLat && lat[s]! <= box!.maxLat && lng[s]! >= box!.minLng && lng[s]! <= box!.maxLng && !pins!.offerKeyed(s, run.keys[k]!))
+                break;
             }
         });
       }
@@ -311,6 +316,48 @@ export class FineCells {
           const key = y * ROW + x;
           if (cells.size(key) > 0) take(key, y, x);
         }
+  }
+
+  /**
+   * Offers `pins` every listing of a status group in a box, a cell at a time in its run's order
+   * (memory-query.ts's FirstK with runs): a cell wholly inside until the first slot the pins
+   * refuse, a cell the box's edges cross until the first slot in the box they refuse (every
+   * later one is worse). The pins are those of offering every match, from a few slots a cell.
+   */
+  async offerIn(grp: number, box: Box, lat: Float64Array, lng: Float64Array, pins: Pins, time: TimeSlices): Promise<void> {
+    const cells = this.placed[grp];
+    if (!cells) return;
+    const found: number[] = [];
+    const inside: boolean[] = [];
+    this.visit(grp, box, (cell, wholly) => (found.push(cell), inside.push(wholly)));
+    const { minLat, maxLat, minLng, maxLng } = box;
+    let read = 0;
+    for (let j = 0; j < found.length; j++) {
+      if (read >= SLICE_SLOTS) {
+        read = 0;
+        if (time.due()) await time.pause();
+      }
+      const cell = found[j]!;
+      const id = runKey(grp, cell);
+      cells.each(cell, (items, n) => {
+        read += n;
+        if (inside[j]) return pins.offerRun(items, n, id);
+        const run = pins.runOf(items, n, id);
+        if (run) {
+          for (let k = 0; k < n; k++) {
+            const s = run.slots[k]!;
+            if (lat[s]! >= minLat && lat[s]! <= maxLat && lng[s]! >= minLng && lng[s]! <= maxLng && !pins.offerKeyed(s, run.keys[k]!)) return;
+          }
+          return;
+        }
+        const xy = this.pointsOf(grp, cell, items, n, lat, lng);
+        for (let k = 0; k < n; k++) {
+          const a = xy[2 * k]!;
+          const b = xy[2 * k + 1]!;
+          if (a >= minLat && a <= maxLat && b >= minLng && b <= maxLng) pins.offer(items[k]!);
+        }
+      });
+    }
   }
 
   /**
