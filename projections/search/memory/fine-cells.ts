@@ -34,9 +34,13 @@ type TimeSlices = { due(): boolean; pause(): Promise<void> };
 /** Where a map's pins are chosen (memory-query.ts's FirstK). */
 type Pins = {
   offer(slot: number): boolean;
+  offerKeyed(slot: number, key: number): boolean;
   offerRun(items: Int32Array, n: number, run: number): void;
-  runOf(items: Int32Array, n: number, run: number): Int32Array | undefined;
+  runOf(items: Int32Array, n: number, run: number): Run | undefined;
 };
+
+/** A cell's slots in a sort's order, with each one's sort key beside it (read in order, not from a column of a million). */
+export type Run = { readonly slots: Int32Array; readonly keys: Float64Array };
 
 /** Slots in no order (memory-query.ts's Matches). */
 type Slots = { readonly slots: Int32Array; readonly n: number };
@@ -66,9 +70,31 @@ export class FineCells {
    * of the cell is added, removed or rewritten (`touch`). A map's pins are then read from each
    * cell's best few instead of every listing in the box.
    */
-  private readonly orders = new Map<string, Map<number, Int32Array>>();
+  private readonly orders = new Map<string, Map<number, Run>>();
 
-  runsOf(sort: string): Map<number, Int32Array> {
+  /**
+   * Each cell's points as [lat, lng, lat, lng...] in its slots' order, by runKey: made when a map
+   * first tests the cell's listings against its box (an edge cell), dropped with its runs
+   * (`touch`). The cell's listings are then read in order from one short array, not each from
+   * a column of a million (a cache miss a listing).
+   */
+  private readonly points = new Map<number, Float64Array>();
+
+  private pointsOf(grp: number, cell: number, items: Int32Array, n: number, lat: Float64Array, lng: Float64Array): Float64Array {
+    const key = runKey(grp, cell);
+    let xy = this.points.get(key);
+    if (xy?.length !== 2 * n) {
+      xy = new Float64Array(2 * n);
+      for (let k = 0; k < n; k++) {
+        xy[2 * k] = lat[items[k]!]!;
+        xy[2 * k + 1] = lng[items[k]!]!;
+      }
+      this.points.set(key, xy);
+    }
+    return xy;
+  }
+
+  runsOf(sort: string): Map<number, Run> {
     let runs = this.orders.get(sort);
     if (!runs) this.orders.set(sort, (runs = new Map()));
     return runs;
@@ -77,6 +103,7 @@ export class FineCells {
   /** A listing of the cell changed (its price, its date): the cell's runs in sort order are made again when next read. */
   touch(grp: number, cell: number): void {
     for (const runs of this.orders.values()) runs.delete(runKey(grp, cell));
+    this.points.delete(runKey(grp, cell));
   }
 
   private of(grp: number): Postings<number> {
@@ -226,10 +253,11 @@ export class FineCells {
           read += n;
           // The cell's run in sort order, when it has one, is offered after the count: until the first slot in the box the pins refuse.
           const run = pins?.runOf(items, n, runKey(grp, cell));
+          const xy = this.pointsOf(grp, cell, items, n, lat, lng);
           for (let k = 0; k < n; k++) {
             const s = items[k]!;
-            const a = lat[s]!;
-            const b = lng[s]!;
+            const a = xy[2 * k]!;
+            const b = xy[2 * k + 1]!;
             if (box && !(a >= box.minLat && a <= box.maxLat && b >= box.minLng && b <= box.maxLng)) continue;
             total++;
             into(key, 1, a, b);
@@ -241,8 +269,9 @@ export class FineCells {
           }
           if (run)
             for (let k = 0; k < n; k++) {
-              const s = run[k]!;
-              if (lat[s]! >= box!.minLat && lat[s]! <= box!.maxLat && lng[s]! >= box!.minLng && lng[s]! <= box!.maxLng && !pins!.offer(s)) break;
+              const s = run.slots[k]!;
+              if (lat[s]! >= box!.minLat && lat[s]! <= box!.maxLat && lng[s]! >= box!.minLng && lng[s]! <= box!.maxLng && !pins!.offerKeyed(s, run.keys[k]!))
+                break;
             }
         });
       }
@@ -251,7 +280,7 @@ export class FineCells {
         if (time?.due()) await time.pause();
       }
     }
-    const bounds = wholeBounds(cells, whole, lat, lng, edge);
+    const bounds = wholeBounds(cells, whole, edge, (cell, items, n) => this.pointsOf(grp, cell, items, n, lat, lng));
     const out: Cluster[] = [...clusters.values()].map((c) => ({ latitude: c.lat / c.n, longitude: c.lng / c.n, count: c.n }));
     out.sort((a, b) => b.count - a.count || a.latitude - b.latitude || a.longitude - b.longitude);
     return { total, bounds: bounds.minLat === Infinity ? null : bounds, clusters: out };
@@ -287,6 +316,48 @@ export class FineCells {
           const key = y * ROW + x;
           if (cells.size(key) > 0) take(key, y, x);
         }
+  }
+
+  /**
+   * Offers `pins` every listing of a status group in a box, a cell at a time in its run's order
+   * (memory-query.ts's FirstK with runs): a cell wholly inside until the first slot the pins
+   * refuse, a cell the box's edges cross until the first slot in the box they refuse (every
+   * later one is worse). The pins are those of offering every match, from a few slots a cell.
+   */
+  async offerIn(grp: number, box: Box, lat: Float64Array, lng: Float64Array, pins: Pins, time: TimeSlices): Promise<void> {
+    const cells = this.placed[grp];
+    if (!cells) return;
+    const found: number[] = [];
+    const inside: boolean[] = [];
+    this.visit(grp, box, (cell, wholly) => (found.push(cell), inside.push(wholly)));
+    const { minLat, maxLat, minLng, maxLng } = box;
+    let read = 0;
+    for (let j = 0; j < found.length; j++) {
+      if (read >= SLICE_SLOTS) {
+        read = 0;
+        if (time.due()) await time.pause();
+      }
+      const cell = found[j]!;
+      const id = runKey(grp, cell);
+      cells.each(cell, (items, n) => {
+        read += n;
+        if (inside[j]) return pins.offerRun(items, n, id);
+        const run = pins.runOf(items, n, id);
+        if (run) {
+          for (let k = 0; k < n; k++) {
+            const s = run.slots[k]!;
+            if (lat[s]! >= minLat && lat[s]! <= maxLat && lng[s]! >= minLng && lng[s]! <= maxLng && !pins.offerKeyed(s, run.keys[k]!)) return;
+          }
+          return;
+        }
+        const xy = this.pointsOf(grp, cell, items, n, lat, lng);
+        for (let k = 0; k < n; k++) {
+          const a = xy[2 * k]!;
+          const b = xy[2 * k + 1]!;
+          if (a >= minLat && a <= maxLat && b >= minLng && b <= maxLng) pins.offer(items[k]!);
+        }
+      });
+    }
   }
 
   /**
@@ -356,7 +427,12 @@ export class FineCells {
 }
 
 /** Bounds of the whole cells' listings (read from the outermost rows and columns only) and of the edge band's. */
-function wholeBounds(cells: Postings<number> | undefined, whole: readonly number[], lat: Float64Array, lng: Float64Array, edge: Box): Box {
+function wholeBounds(
+  cells: Postings<number> | undefined,
+  whole: readonly number[],
+  edge: Box,
+  pointsOf: (cell: number, items: Int32Array, n: number) => Float64Array,
+): Box {
   const b = { ...edge };
   if (!cells || whole.length === 0) return b;
   let [y0, y1, x0, x1] = [Infinity, -Infinity, Infinity, -Infinity];
@@ -373,12 +449,14 @@ function wholeBounds(cells: Postings<number> | undefined, whole: readonly number
     const x = cell - y * ROW;
     if (y !== y0 && y !== y1 && x !== x0 && x !== x1) continue;
     cells.each(cell, (items, n) => {
+      const xy = pointsOf(cell, items, n);
       for (let k = 0; k < n; k++) {
-        const s = items[k]!;
-        if (y === y0 && lat[s]! < b.minLat) b.minLat = lat[s]!;
-        if (y === y1 && lat[s]! > b.maxLat) b.maxLat = lat[s]!;
-        if (x === x0 && lng[s]! < b.minLng) b.minLng = lng[s]!;
-        if (x === x1 && lng[s]! > b.maxLng) b.maxLng = lng[s]!;
+        const a = xy[2 * k]!;
+        const o = xy[2 * k + 1]!;
+        if (y === y0 && a < b.minLat) b.minLat = a;
+        if (y === y1 && a > b.maxLat) b.maxLat = a;
+        if (x === x0 && o < b.minLng) b.minLng = o;
+        if (x === x1 && o > b.maxLng) b.maxLng = o;
       }
     });
   }

@@ -131,7 +131,12 @@ describe('FineCells', () => {
         const m = await cols.fine.matches(1, box, cols.f.lat, cols.f.lng, unsliced);
         const pins = new FirstK(cols, sortKeyOf(cols, criteria), 100, true, cols.fine.runsOf(sort));
         await cols.fine.summary(1, box, 12, cols.f.lat, cols.f.lng, pins, unsliced);
-        expect(pins.inOrder()).toEqual(await firstOf(cols, m, sortKeyOf(cols, criteria), 100, true, unsliced));
+        const all = await firstOf(cols, m, sortKeyOf(cols, criteria), 100, true, unsliced);
+        expect(pins.inOrder()).toEqual(all);
+        // A map zoomed past the cells' level: its pins from the same runs, its clusters from the matches.
+        const zoomed = new FirstK(cols, sortKeyOf(cols, criteria), 100, true, cols.fine.runsOf(sort));
+        await cols.fine.offerIn(1, box, cols.f.lat, cols.f.lng, zoomed, unsliced);
+        expect(zoomed.inOrder()).toEqual(all);
       }
       // Between rounds: listings repriced where they stand; every other round some moved, removed and added too.
       for (let k = 0; k < 300; k++) {

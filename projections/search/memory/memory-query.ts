@@ -10,6 +10,7 @@ import type { IntList } from './int-list';
 import { GRID_SHIFT, gridKey, type ListingColumns } from './listing-columns';
 import { PolygonCells } from './polygon-cells';
 import { anyBits, above, byteIs, eachSlot, type Filter, inBox, inRange, oneOf } from './slot-filters';
+import type { Run } from './fine-cells';
 
 /** Past this many grid cells a region is scanned whole instead (a country-wide map). */
 const MAX_CELLS = 4096;
@@ -371,16 +372,16 @@ export class FirstK {
   private readonly texts: ListingColumns['texts'];
 
   /**
-   * `runs`: runs of slots kept in this key's order (FineCells.runsOf: for a sort whose key is the
-   * same for every query, not `nearest`), made on a run's first offer. Offered a run in order, the
-   * first slot the heap refuses ends it: every later one is worse.
+   * `runs`: runs of slots kept in this key's order, each with its keys (FineCells.runsOf: for a
+   * sort whose key is the same for every query, not `nearest`), made on a run's first offer.
+   * Offered a run in order, the first slot the heap refuses ends it: every later one is worse.
    */
   constructor(
     cols: ListingColumns,
     private readonly key: SortKey,
     private readonly k: number,
     private readonly placed: boolean,
-    private readonly runs?: Map<number, Int32Array>,
+    private readonly runs?: Map<number, Run>,
   ) {
     this.keys = new Float64Array(Math.max(0, k));
     this.slots = new Int32Array(Math.max(0, k));
@@ -393,11 +394,12 @@ export class FirstK {
     for (let j = from; j < to; j++) this.offer(items[j]!);
   }
 
-  /** Offers items[0..n), which the run numbered `id` holds in this key's order when there are runs. */
+  /** Offers items[0..n) of a map cell (each with a point), which the run numbered `id` holds in this key's order when there are runs. */
   offerRun(items: Int32Array, n: number, id: number): void {
     const run = this.runOf(items, n, id);
     if (!run) return this.offerAll(items, 0, n);
-    for (let j = 0; j < n; j++) if (!this.offer(run[j]!)) return;
+    const { slots, keys } = run;
+    for (let j = 0; j < n; j++) if (!this.offerKeyed(slots[j]!, keys[j]!)) return;
   }
 
   /**
@@ -405,15 +407,15 @@ export class FirstK {
    * when they are better offered as they are: no runs, a cell of a few (cheaper than finding its
    * run), or room for them all.
    */
-  runOf(items: Int32Array, n: number, id: number): Int32Array | undefined {
+  runOf(items: Int32Array, n: number, id: number): Run | undefined {
     if (!this.runs || n < 4 || this.size + n <= this.k) return undefined;
     let run = this.runs.get(id);
-    if (run?.length !== n) {
+    if (run?.slots.length !== n) {
       // Each key taken once, then the slots sorted by it (ties by pdid).
       const keyed = new Float64Array(n);
       for (let j = 0; j < n; j++) keyed[j] = this.key(items[j]!);
       const at = Int32Array.from({ length: n }, (_, j) => j).sort((a, b) => keyed[a]! - keyed[b]! || this.texts.comparePdids(items[a]!, items[b]!));
-      run = at.map((j) => items[j]!);
+      run = { slots: at.map((j) => items[j]!), keys: Float64Array.from(at, (j) => keyed[j]!) };
       this.runs.set(id, run);
     }
     return run;
@@ -423,7 +425,12 @@ export class FirstK {
   offer(slot: number): boolean {
     if (this.k <= 0) return false;
     if (this.placed && this.ux[slot] !== this.ux[slot]) return true;
-    const v = this.key(slot);
+    return this.offerKeyed(slot, this.key(slot));
+  }
+
+  /** Offers a slot whose key is known (a run's): false when the heap is full and the slot comes after its worst. */
+  offerKeyed(slot: number, v: number): boolean {
+    if (this.k <= 0) return false;
     const keys = this.keys;
     const slots = this.slots;
     if (this.size < this.k) {
@@ -454,8 +461,10 @@ export class FirstK {
 
   /** The slots kept, best first. */
   inOrder(): number[] {
-    const kept = Array.from({ length: this.size }, (_, i) => i).sort((i, j) => (this.later(i, j) ? 1 : this.later(j, i) ? -1 : 0));
-    return kept.map((i) => this.slots[i]!);
+    const { keys, slots, texts } = this;
+    // One subtraction a comparison; equal keys (two missing ones among them: ∞ − ∞ is NaN) by pdid.
+    const kept = Array.from({ length: this.size }, (_, i) => i).sort((i, j) => keys[i]! - keys[j]! || texts.comparePdids(slots[i]!, slots[j]!));
+    return kept.map((i) => slots[i]!);
   }
 
   private later(i: number, j: number): boolean {

@@ -253,8 +253,15 @@ export class MemorySearchIndex extends SearchIndex {
     const time = new Slices(this.options.scanBudgetMs);
     const m = await matchAll(cols, c, time);
     const { bounds, clusters } = mapOf(cols, m, q.clusterLevel, c.box);
-    const pins = (await firstOf(cols, m, sortKeyOf(cols, c), q.pins, true, time)).map((s) => pinOf(cols, s));
-    return { total: m.n, pins, bounds, clusters };
+    // A status and a viewport read from the cells (not walked country-wide): the pins from the cells' runs in sort order, a few slots a cell, not a look at every match.
+    const g = groupOf(c);
+    let first: number[];
+    if (viewportOnly(c) && c.box && c.sort !== 'nearest' && q.pins > 0 && !cols.fine.scanSooner(g, c.box, cols.count)) {
+      const pins = new FirstK(cols, sortKeyOf(cols, c), q.pins, true, cols.fine.runsOf(c.sort));
+      await cols.fine.offerIn(g, c.box, cols.f.lat, cols.f.lng, pins, time);
+      first = pins.inOrder();
+    } else first = await firstOf(cols, m, sortKeyOf(cols, c), q.pins, true, time);
+    return { total: m.n, pins: first.map((s) => pinOf(cols, s)), bounds, clusters };
   }
 
   /**
