@@ -34,13 +34,10 @@ type TimeSlices = { due(): boolean; pause(): Promise<void> };
 /** Where a map's pins are chosen (memory-query.ts's FirstK). */
 type Pins = {
   offer(slot: number): boolean;
-  offerKeyed(slot: number, key: number): boolean;
+  offerPlaced(slot: number): boolean;
   offerRun(items: Int32Array, n: number, run: number): void;
-  runOf(items: Int32Array, n: number, run: number): Run | undefined;
+  runOf(items: Int32Array, n: number, run: number): Int32Array | undefined;
 };
-
-/** A cell's slots in a sort's order, with each one's sort key beside it (read in order, not from a column of a million). */
-export type Run = { readonly slots: Int32Array; readonly keys: Float64Array };
 
 /** Slots in no order (memory-query.ts's Matches). */
 type Slots = { readonly slots: Int32Array; readonly n: number };
@@ -70,7 +67,7 @@ export class FineCells {
    * of the cell is added, removed or rewritten (`touch`). A map's pins are then read from each
    * cell's best few instead of every listing in the box.
    */
-  private readonly orders = new Map<string, Map<number, Run>>();
+  private readonly orders = new Map<string, Map<number, Int32Array>>();
 
   /**
    * Each cell's points as [lat, lng, lat, lng...] in its slots' order, by runKey: made when a map
@@ -94,7 +91,7 @@ export class FineCells {
     return xy;
   }
 
-  runsOf(sort: string): Map<number, Run> {
+  runsOf(sort: string): Map<number, Int32Array> {
     let runs = this.orders.get(sort);
     if (!runs) this.orders.set(sort, (runs = new Map()));
     return runs;
@@ -269,9 +266,8 @@ export class FineCells {
           }
           if (run)
             for (let k = 0; k < n; k++) {
-              const s = run.slots[k]!;
-              if (lat[s]! >= box!.minLat && lat[s]! <= box!.maxLat && lng[s]! >= box!.minLng && lng[s]! <= box!.maxLng && !pins!.offerKeyed(s, run.keys[k]!))
-                break;
+              const s = run[k]!;
+              if (lat[s]! >= box!.minLat && lat[s]! <= box!.maxLat && lng[s]! >= box!.minLng && lng[s]! <= box!.maxLng && !pins!.offerPlaced(s)) break;
             }
         });
       }
@@ -345,8 +341,8 @@ export class FineCells {
         const run = pins.runOf(items, n, id);
         if (run) {
           for (let k = 0; k < n; k++) {
-            const s = run.slots[k]!;
-            if (lat[s]! >= minLat && lat[s]! <= maxLat && lng[s]! >= minLng && lng[s]! <= maxLng && !pins.offerKeyed(s, run.keys[k]!)) return;
+            const s = run[k]!;
+            if (lat[s]! >= minLat && lat[s]! <= maxLat && lng[s]! >= minLng && lng[s]! <= maxLng && !pins.offerPlaced(s)) return;
           }
           return;
         }

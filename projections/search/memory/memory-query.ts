@@ -10,7 +10,6 @@ import type { IntList } from './int-list';
 import { GRID_SHIFT, gridKey, type ListingColumns } from './listing-columns';
 import { PolygonCells } from './polygon-cells';
 import { anyBits, above, byteIs, eachSlot, type Filter, inBox, inRange, oneOf } from './slot-filters';
-import type { Run } from './fine-cells';
 
 /** Past this many grid cells a region is scanned whole instead (a country-wide map). */
 const MAX_CELLS = 4096;
@@ -372,8 +371,8 @@ export class FirstK {
   private readonly texts: ListingColumns['texts'];
 
   /**
-   * `runs`: runs of slots kept in this key's order, each with its keys (FineCells.runsOf: for a
-   * sort whose key is the same for every query, not `nearest`), made on a run's first offer.
+   * `runs`: runs of slots kept in this key's order (FineCells.runsOf: for a sort whose key is the
+   * same for every query, not `nearest`), made on a run's first offer.
    * Offered a run in order, the first slot the heap refuses ends it: every later one is worse.
    */
   constructor(
@@ -381,7 +380,7 @@ export class FirstK {
     private readonly key: SortKey,
     private readonly k: number,
     private readonly placed: boolean,
-    private readonly runs?: Map<number, Run>,
+    private readonly runs?: Map<number, Int32Array>,
   ) {
     this.keys = new Float64Array(Math.max(0, k));
     this.slots = new Int32Array(Math.max(0, k));
@@ -398,8 +397,7 @@ export class FirstK {
   offerRun(items: Int32Array, n: number, id: number): void {
     const run = this.runOf(items, n, id);
     if (!run) return this.offerAll(items, 0, n);
-    const { slots, keys } = run;
-    for (let j = 0; j < n; j++) if (!this.offerKeyed(slots[j]!, keys[j]!)) return;
+    for (let j = 0; j < n; j++) if (!this.offerPlaced(run[j]!)) return;
   }
 
   /**
@@ -407,15 +405,15 @@ export class FirstK {
    * when they are better offered as they are: no runs, a cell of a few (cheaper than finding its
    * run), or room for them all.
    */
-  runOf(items: Int32Array, n: number, id: number): Run | undefined {
+  runOf(items: Int32Array, n: number, id: number): Int32Array | undefined {
     if (!this.runs || n < 4 || this.size + n <= this.k) return undefined;
     let run = this.runs.get(id);
-    if (run?.slots.length !== n) {
+    if (run?.length !== n) {
       // Each key taken once, then the slots sorted by it (ties by pdid).
       const keyed = new Float64Array(n);
       for (let j = 0; j < n; j++) keyed[j] = this.key(items[j]!);
       const at = Int32Array.from({ length: n }, (_, j) => j).sort((a, b) => keyed[a]! - keyed[b]! || this.texts.comparePdids(items[a]!, items[b]!));
-      run = { slots: at.map((j) => items[j]!), keys: Float64Array.from(at, (j) => keyed[j]!) };
+      run = at.map((j) => items[j]!);
       this.runs.set(id, run);
     }
     return run;
@@ -425,12 +423,13 @@ export class FirstK {
   offer(slot: number): boolean {
     if (this.k <= 0) return false;
     if (this.placed && this.ux[slot] !== this.ux[slot]) return true;
-    return this.offerKeyed(slot, this.key(slot));
+    return this.offerPlaced(slot);
   }
 
-  /** Offers a slot whose key is known (a run's): false when the heap is full and the slot comes after its worst. */
-  offerKeyed(slot: number, v: number): boolean {
+  /** Offers a slot known to have a point (a map cell's): false when the heap is full and the slot comes after its worst. */
+  offerPlaced(slot: number): boolean {
     if (this.k <= 0) return false;
+    const v = this.key(slot);
     const keys = this.keys;
     const slots = this.slots;
     if (this.size < this.k) {
