@@ -1,4 +1,4 @@
-import { CELL_LEVEL, type Cluster, cellOf, type Pin } from '../../../../projections/search';
+import { CELL_LEVEL, type Cluster, cellSize, type Pin } from '../../../../projections/search';
 
 /**
  * Pins and clusters that share the map without a wall: a cell whose every match is among the
@@ -14,22 +14,40 @@ export function pinsBesideClusters(
   level: number,
 ): { inCluster: boolean[]; complete: boolean[] } {
   const shift = CELL_LEVEL - Math.max(0, Math.min(CELL_LEVEL, Math.floor(level)));
-  const across = 2 ** (CELL_LEVEL + 1 - shift);
-  // A number a cell (row × columns + column): no string or object a pin.
-  const cellKey = (lat: number, lng: number) => Math.floor(cellOf(lat + 90) / 2 ** shift) * across + Math.floor(cellOf(lng + 180) / 2 ** shift);
+  // cellOf's arithmetic, done here: a call through the index's exports for each point cost more than the rest.
+  const size = cellSize(CELL_LEVEL);
+  const div = 2 ** shift;
+  const n = pins.length;
+  const all = n + clusters.length;
+  const rows = new Float64Array(all);
+  const columns = new Float64Array(all);
+  let [y0, y1, x0, x1] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (let i = 0; i < all; i++) {
+    const p = i < n ? pins[i]! : clusters[i - n]!;
+    const y = Math.floor(Math.floor((p.latitude + 90) / size) / div);
+    const x = Math.floor(Math.floor((p.longitude + 180) / size) / div);
+    rows[i] = y;
+    columns[i] = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+  }
+  // A cell as one number counted from the corner of them all: within a viewport a small whole number, which a Map hashes without a heap number each (a number of the world's grid at level 20 would not be one).
+  const width = x1 - x0 + 1;
+  const cellKey = (i: number) => (rows[i]! - y0) * width + (columns[i]! - x0);
   const pinned = new Map<number, number>();
-  const pinCells = pins.map((p) => {
-    const key = cellKey(p.latitude, p.longitude);
+  for (let i = 0; i < n; i++) {
+    const key = cellKey(i);
     pinned.set(key, (pinned.get(key) ?? 0) + 1);
-    return key;
-  });
+  }
   const drawnAsPins = new Set<number>();
-  const complete = clusters.map((c) => {
-    const key = cellKey(c.latitude, c.longitude);
-    const all = (pinned.get(key) ?? 0) >= c.count;
-    if (all) drawnAsPins.add(key);
-    return all;
+  const complete = clusters.map((c, j) => {
+    const key = cellKey(n + j);
+    const whole = (pinned.get(key) ?? 0) >= c.count;
+    if (whole) drawnAsPins.add(key);
+    return whole;
   });
   // Without clusters (nothing asked, or every match pinned) every pin stands on its own.
-  return { inCluster: pinCells.map((key) => clusters.length > 0 && !drawnAsPins.has(key)), complete };
+  return { inCluster: pins.map((_, i) => clusters.length > 0 && !drawnAsPins.has(cellKey(i))), complete };
 }

@@ -22,6 +22,19 @@ describe('pins beside clusters on the map', () => {
     expect(out.inCluster).toEqual([false, false, true]);
   });
 
+  it('tells cells apart on a map of the whole world at the finest level', () => {
+    // Seattle and Sydney at level 20: cells a world apart, each told from the other.
+    const sydney = { lat: -33.9, lng: 151.2 };
+    const pins = [pin('S1', a.lat, a.lng), pin('Y1', sydney.lat, sydney.lng)];
+    const clusters = [
+      { latitude: a.lat, longitude: a.lng, count: 1 },
+      { latitude: sydney.lat, longitude: sydney.lng, count: 2 },
+    ];
+    const out = pinsBesideClusters(pins, clusters, 20);
+    expect(out.complete).toEqual([true, false]);
+    expect(out.inCluster).toEqual([false, true]);
+  });
+
   it('leaves every pin standing when there are no clusters', () => {
     expect(pinsBesideClusters([pin('A1', a.lat, a.lng)], [], 12)).toEqual({ inCluster: [false], complete: [] });
   });
