@@ -4,6 +4,7 @@ export * from './search-index.port';
 export * from './search-criteria';
 export * from './search-request';
 export { boxAround, CELL_LEVEL, cellOf, cellsOf, cellSize } from './geo';
+export { pinsBesideClusters } from './pins-beside-clusters';
 export { keywordWords, normalizeCounty, normalizeName, zip5Of } from './search-terms';
 export { PostgresSearchIndex, type Queryable } from './postgres/postgres-search-index';
 export { searchProjection } from './postgres/search-listings.projection';

@@ -1,4 +1,5 @@
-import { CELL_LEVEL, type Cluster, cellSize, type Pin } from '../../../../projections/search';
+import { CELL_LEVEL, cellSize } from './geo';
+import type { Cluster, Pin } from './search-index.port';
 
 /**
  * Pins and clusters that share the map without a wall: a cell whose every match is among the
@@ -14,7 +15,7 @@ export function pinsBesideClusters(
   level: number,
 ): { inCluster: boolean[]; complete: boolean[] } {
   const shift = CELL_LEVEL - Math.max(0, Math.min(CELL_LEVEL, Math.floor(level)));
-  // cellOf's arithmetic, done here: a call through the index's exports for each point cost more than the rest.
+  // cellOf's arithmetic, done here: a call to it for each point (through the index's exports, where the map answer imported it) cost more than the rest.
   const size = cellSize(CELL_LEVEL);
   const div = 2 ** shift;
   const n = pins.length;

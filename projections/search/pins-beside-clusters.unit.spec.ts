@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cellSize } from '../../../../projections/search';
-import { pinsBesideClusters } from './map-cells';
+import { cellSize } from './geo';
+import { pinsBesideClusters } from './pins-beside-clusters';
 
 const pin = (pdid: string, latitude: number, longitude: number) => ({ pdid, latitude, longitude });
 
