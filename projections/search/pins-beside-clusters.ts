@@ -15,7 +15,7 @@ export function pinsBesideClusters(
   level: number,
 ): { inCluster: boolean[]; complete: boolean[] } {
   const shift = CELL_LEVEL - Math.max(0, Math.min(CELL_LEVEL, Math.floor(level)));
-  // cellOf's arithmetic, done here: a call to it for each point (through the index's exports, where the map answer imported it) cost more than the rest.
+  // cellOf's arithmetic inline: a call a point cost more than the rest (docs/benchmarks.md).
   const size = cellSize(CELL_LEVEL);
   const div = 2 ** shift;
   const n = pins.length;

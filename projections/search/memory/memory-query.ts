@@ -372,8 +372,8 @@ export class FirstK {
 
   /**
    * `runs`: runs of slots kept in this key's order (FineCells.runsOf: for a sort whose key is the
-   * same for every query, not `nearest`), made on a run's first offer.
-   * Offered a run in order, the first slot the heap refuses ends it: every later one is worse.
+   * same for every query, not `nearest`), made on a run's first offer. Offered a run in order, the
+   * first slot the heap refuses ends it: every later one is worse.
    */
   constructor(
     cols: ListingColumns,
