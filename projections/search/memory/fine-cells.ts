@@ -264,11 +264,7 @@ export class FineCells {
             if (b > edge.maxLng) edge.maxLng = b;
             if (pins && !run) pins.offer(s);
           }
-          if (run)
-            for (let k = 0; k < n; k++) {
-              const s = run[k]!;
-              if (lat[s]! >= box!.minLat && lat[s]! <= box!.maxLat && lng[s]! >= box!.minLng && lng[s]! <= box!.maxLng && !pins!.offerPlaced(s)) break;
-            }
+          if (run) offerInBox(run, n, box!, lat, lng, pins!);
         });
       }
       if (read >= SLICE_SLOTS) {
@@ -339,13 +335,7 @@ export class FineCells {
         read += n;
         if (inside[j]) return pins.offerRun(items, n, id);
         const run = pins.runOf(items, n, id);
-        if (run) {
-          for (let k = 0; k < n; k++) {
-            const s = run[k]!;
-            if (lat[s]! >= minLat && lat[s]! <= maxLat && lng[s]! >= minLng && lng[s]! <= maxLng && !pins.offerPlaced(s)) return;
-          }
-          return;
-        }
+        if (run) return offerInBox(run, n, box, lat, lng, pins);
         const xy = this.pointsOf(grp, cell, items, n, lat, lng);
         for (let k = 0; k < n; k++) {
           const a = xy[2 * k]!;
@@ -419,6 +409,14 @@ export class FineCells {
       cells.each(cell, (items, n) => ((read += n), into.append(items, n)));
     }
     return { sure: sure.done(), maybe: maybe.done() };
+  }
+}
+
+/** A cell's run in sort order offered to `pins`, its slots in the box only, until the first they refuse (every later one is worse). */
+function offerInBox(run: Int32Array, n: number, box: Box, lat: Float64Array, lng: Float64Array, pins: Pins): void {
+  for (let k = 0; k < n; k++) {
+    const s = run[k]!;
+    if (lat[s]! >= box.minLat && lat[s]! <= box.maxLat && lng[s]! >= box.minLng && lng[s]! <= box.maxLng && !pins.offerPlaced(s)) return;
   }
 }
 
