@@ -31,6 +31,8 @@ describe('the agent dashboard in Chromium: live leads and chat both ways', () =>
     await agent.goto(`${server.url}/dashboard`);
     await agent.getByRole('heading', { name: /^Leads/ }).waitFor();
     await agent.getByText('Live', { exact: true }).waitFor();
+    // The socket can say Live before the first page of leads has come back: wait for a row.
+    await agent.getByTestId('lead-row').first().waitFor();
     const rowsBefore = await agent.getByTestId('lead-row').count();
     expect(rowsBefore).toBeGreaterThan(0);
     // A page load would drop this marker: its survival proves no reload happened.
