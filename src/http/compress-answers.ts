@@ -6,11 +6,12 @@ import { preferred } from './precompressed-assets';
 /** Smaller answers go as they are: compressing them saves less than it costs. */
 const THRESHOLD = 1024;
 /**
- * The cheapest levels that still compress well: on a page of 24 result cards (14 kB of JSON)
- * brotli 2 takes half the CPU of brotli 4 for 5 % more bytes, gzip 1 half of gzip 6 for 10 %
- * more (docs/benchmarks.md). The first load's scripts are compressed at their best by the build.
+ * The cheapest levels that still compress well: on search answers of 14 to 19 kB of JSON (a page
+ * of result cards, a metro map) brotli 1 takes 60 to 65 % of brotli 2's CPU for 15 to 20 % more
+ * bytes (about 3 kB an answer, against 14 to 19 kB uncompressed), gzip 1 half of gzip 6's for
+ * 10 % more (docs/benchmarks.md). The first load's scripts are compressed at their best by the build.
  */
-export const BROTLI_QUALITY = 2;
+export const BROTLI_QUALITY = 1;
 export const GZIP_LEVEL = 1;
 const ENCODINGS = [{ encoding: 'br' }, { encoding: 'gzip' }] as const;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;

@@ -19,6 +19,8 @@ import { type Card, toCard } from './card';
 import { DEFAULT_PERPAGE, MAX_PERPAGE, parseSearchRequest, type SearchRequest, type SearchView } from '../../../../projections/search';
 import { OPEN_VISITOR_SEARCH, type OpenVisitorSearch } from './visitor-search-index';
 import { MlsDisclaimers } from '../idx/mls-disclaimers';
+import { withJsonText } from '../../../http/answer-json';
+import { type MapAnswer, mapAnswerJson } from './map-answer-json';
 
 /** The stored result sequence behind Previous / Next / All holds at most this many listings. */
 export const PDIDS_CAP = 1000;
@@ -178,7 +180,7 @@ async function mapAnswer(index: SearchIndex, disclaimers: MlsDisclaimers, req: S
   ]);
   const shown = [...found.pins.map((p) => p.pdid), ...(page?.listings.map((l) => l.pdid) ?? [])];
   const drawn = pinsBesideClusters(found.pins, found.clusters, clusterLevel);
-  return {
+  const answer: MapAnswer = {
     total: found.total,
     results: {
       ...titles(req, view),
@@ -197,6 +199,7 @@ async function mapAnswer(index: SearchIndex, disclaimers: MlsDisclaimers, req: S
     ...(page ? { cards: page.listings.map(toCard), page: req.page, perpage: DEFAULT_PERPAGE } : {}),
     disclaimers: await disclaimers.forPdids(shown),
   };
+  return withJsonText(answer, mapAnswerJson(answer));
 }
 
 function listPerpage(asked: number | undefined): number {
