@@ -39,6 +39,12 @@ type Pins = {
   runOf(items: Int32Array, n: number, run: number): Int32Array | undefined;
 };
 
+/** The level-12 rows and columns a box touches. */
+type Area = { readonly y0: number; readonly x0: number; readonly rows: number; readonly columns: number };
+
+/** The non-empty cells of a group a box touches, in the order visited, and whether each lies wholly inside the box. */
+export type CellsInBox = { readonly cells: number[]; readonly inside: boolean[] };
+
 /** Slots in no order (memory-query.ts's Matches). */
 type Slots = { readonly slots: Int32Array; readonly n: number };
 
@@ -149,25 +155,26 @@ export class FineCells {
   }
 
   /**
-   * Whether a map of a status group in a box is cheaper from the cells' counts and sums than from
-   * one pass over its matches: when the cells it covers hold DENSE listings or more each. A box
-   * over fewer cells than the group has counts them (a lookup a cell); a wider one (the whole
-   * country) is judged by the group's listings a non-empty cell, against DENSE_WALKED.
+   * The cells a map of a status group in a box reads (see `cellsIn`) when it is cheaper from their
+   * counts and sums than from one pass over its matches, else undefined: cheaper when the cells it
+   * covers hold DENSE listings or more each. A box over fewer cells than the group has counts them
+   * as it finds them (a lookup a cell); a wider one (the whole country) is judged by the group's
+   * listings a non-empty cell, against DENSE_WALKED.
    */
-  dense(grp: number, box: Box | undefined): boolean {
+  denseCells(grp: number, box: Box | undefined): CellsInBox | undefined {
     const cells = this.placed[grp];
-    if (!cells || cells.keyCount === 0) return true;
+    if (!cells || cells.keyCount === 0) return { cells: [], inside: [] };
     const area = box ? this.area(box) : undefined;
-    if (!area || area.rows * area.columns > cells.keyCount) return (this.counts[grp] ?? 0) >= DENSE_WALKED * cells.keyCount;
+    if (!box || !area || area.rows * area.columns > cells.keyCount)
+      return (this.counts[grp] ?? 0) >= DENSE_WALKED * cells.keyCount ? this.cellsIn(grp, box) : undefined;
     let listings = 0;
-    let filled = 0;
-    for (let y = area.y0; y < area.y0 + area.rows; y++)
-      for (let x = area.x0; x < area.x0 + area.columns; x++) {
-        const n = cells.size(y * ROW + x);
-        listings += n;
-        if (n > 0) filled++;
-      }
-    return listings >= DENSE * filled;
+    const found: CellsInBox = { cells: [], inside: [] };
+    this.visitArea(cells, box, area, (key, inside, n) => {
+      listings += n;
+      found.cells.push(key);
+      found.inside.push(inside);
+    });
+    return listings >= DENSE * found.cells.length ? found : undefined;
   }
 
   /**
@@ -184,7 +191,7 @@ export class FineCells {
   }
 
   /** The level-12 rows and columns a box touches (undefined when none). */
-  private area(box: Box): { y0: number; x0: number; rows: number; columns: number } | undefined {
+  private area(box: Box): Area | undefined {
     const y0 = Math.max(0, cellOf(box.minLat + 90 - SLACK, FINE));
     const y1 = Math.min(LAST_ROW, cellOf(box.maxLat + 90 + SLACK, FINE));
     const x0 = Math.max(0, cellOf(box.minLng + 180 - SLACK, FINE));
@@ -210,6 +217,7 @@ export class FineCells {
     lng: Float64Array,
     pins?: Pins,
     time?: TimeSlices,
+    within: CellsInBox = this.cellsIn(grp, box),
   ): Promise<{ total: number; bounds: Box | null; clusters: Cluster[] }> {
     const cells = this.placed[grp];
     const sums = this.sums[grp];
@@ -228,9 +236,7 @@ export class FineCells {
       return (y >> shift) * ROW + ((cell - y * ROW) >> shift);
     };
     let total = box ? 0 : this.unplaced.size(grp);
-    const found: number[] = [];
-    const inside: boolean[] = [];
-    this.visit(grp, box, (cell, wholly) => (found.push(cell), inside.push(wholly)));
+    const { cells: found, inside } = within;
     const whole: number[] = [];
     const edge = { minLat: Infinity, maxLat: -Infinity, minLng: Infinity, maxLng: -Infinity };
     let read = 0;
@@ -238,12 +244,14 @@ export class FineCells {
     for (let j = 0; j < found.length; j++) {
       const cell = found[j]!;
       if (inside[j]) {
-        const n = cells!.size(cell);
         const sum = sums!.get(cell)!;
-        total += n;
-        into(clusterOf(cell), n, sum.lat, sum.lng);
         whole.push(cell);
-        if (pins) cells!.each(cell, (items, count) => ((read += count), pins.offerRun(items, count, runKey(grp, cell))));
+        cells!.each(cell, (items, n) => {
+          total += n;
+          read += n;
+          into(clusterOf(cell), n, sum.lat, sum.lng);
+          pins?.offerRun(items, n, runKey(grp, cell));
+        });
       } else {
         const key = clusterOf(cell);
         cells!.each(cell, (items, n) => {
@@ -288,26 +296,43 @@ export class FineCells {
     }
     const area = this.area(box);
     if (!area) return;
-    const { y0, x0 } = area;
-    const y1 = y0 + area.rows - 1;
-    const x1 = x0 + area.columns - 1;
-    // Whole cells: every point in them lies inside the box, whatever the rounding of its cell number.
-    const wy = rowsInside(box.minLat + 90, box.maxLat + 90, FINE);
-    const wx = rowsInside(box.minLng + 180, box.maxLng + 180, FINE);
-    const take = (key: number, y: number, x: number) => fn(key, y >= wy.lo && y <= wy.hi && x >= wx.lo && x <= wx.hi);
     // A country-wide box spans more cells than the group has listings in: its cells are walked instead.
-    if ((y1 - y0 + 1) * (x1 - x0 + 1) > cells.keyCount) {
+    if (area.rows * area.columns > cells.keyCount) {
+      const whole = this.wholeIn(box);
+      const { y0, x0 } = area;
+      const y1 = y0 + area.rows - 1;
+      const x1 = x0 + area.columns - 1;
       for (const key of cells.keys()) {
         const y = Math.floor(key / ROW);
         const x = key - y * ROW;
-        if (y >= y0 && y <= y1 && x >= x0 && x <= x1) take(key, y, x);
+        if (y >= y0 && y <= y1 && x >= x0 && x <= x1) fn(key, whole(y, x));
       }
-    } else
-      for (let y = y0; y <= y1; y++)
-        for (let x = x0; x <= x1; x++) {
-          const key = y * ROW + x;
-          if (cells.size(key) > 0) take(key, y, x);
-        }
+    } else this.visitArea(cells, box, area, fn);
+  }
+
+  /** The cells a box touches, row by row, that hold listings: each with whether it lies wholly inside, and its count. */
+  private visitArea(cells: Postings<number>, box: Box, area: Area, fn: (cell: number, inside: boolean, n: number) => void): void {
+    const whole = this.wholeIn(box);
+    for (let y = area.y0; y < area.y0 + area.rows; y++)
+      for (let x = area.x0; x < area.x0 + area.columns; x++) {
+        const key = y * ROW + x;
+        const n = cells.size(key);
+        if (n > 0) fn(key, whole(y, x), n);
+      }
+  }
+
+  /** Whether a cell lies wholly inside a box: every point in it does, whatever the rounding of its cell number. */
+  private wholeIn(box: Box): (y: number, x: number) => boolean {
+    const wy = rowsInside(box.minLat + 90, box.maxLat + 90, FINE);
+    const wx = rowsInside(box.minLng + 180, box.maxLng + 180, FINE);
+    return (y, x) => y >= wy.lo && y <= wy.hi && x >= wx.lo && x <= wx.hi;
+  }
+
+  /** Each non-empty cell of a group that a box touches (every cell without a box), in the order visited, and whether it lies wholly inside. */
+  cellsIn(grp: number, box: Box | undefined): CellsInBox {
+    const found: CellsInBox = { cells: [], inside: [] };
+    this.visit(grp, box, (cell, wholly) => (found.cells.push(cell), found.inside.push(wholly)));
+    return found;
   }
 
   /**
@@ -319,9 +344,7 @@ export class FineCells {
   async offerIn(grp: number, box: Box, lat: Float64Array, lng: Float64Array, pins: Pins, time: TimeSlices): Promise<void> {
     const cells = this.placed[grp];
     if (!cells) return;
-    const found: number[] = [];
-    const inside: boolean[] = [];
-    this.visit(grp, box, (cell, wholly) => (found.push(cell), inside.push(wholly)));
+    const { cells: found, inside } = this.cellsIn(grp, box);
     const { minLat, maxLat, minLng, maxLng } = box;
     let read = 0;
     for (let j = 0; j < found.length; j++) {
@@ -355,12 +378,7 @@ export class FineCells {
     const cells = this.placed[grp];
     const out = new SlotBuffer();
     if (!box) this.unplaced.each(grp, (items, n) => out.append(items, n));
-    const found: number[] = [];
-    const edges: boolean[] = [];
-    this.visit(grp, box, (cell, inside) => {
-      found.push(cell);
-      edges.push(!inside);
-    });
+    const { cells: found, inside } = this.cellsIn(grp, box);
     let read = 0;
     for (let k = 0; k < found.length; k++) {
       if (read >= SLICE_SLOTS) {
@@ -368,7 +386,7 @@ export class FineCells {
         if (time.due()) await time.pause();
       }
       const cell = found[k]!;
-      if (!edges[k]) {
+      if (inside[k]) {
         cells!.each(cell, (items, n) => ((read += n), out.append(items, n)));
         continue;
       }

@@ -181,12 +181,12 @@ describe('FineCells', () => {
       );
     const country = { minLat: 24.4, maxLat: 49.4, minLng: -125, maxLng: -66.9 };
     const seattle = { minLat: 47.5, maxLat: 48.6, minLng: -122.4, maxLng: -122.2 };
-    expect([cols.fine.dense(1, country), cols.fine.dense(1, seattle), cols.fine.dense(1, undefined)]).toEqual([true, true, true]);
-    expect([cols.fine.dense(2, country), cols.fine.dense(2, { minLat: 29, maxLat: 33, minLng: -121, maxLng: -119 }), cols.fine.dense(2, undefined)]).toEqual([
-      false,
-      false,
-      false,
-    ]);
+    expect([!!cols.fine.denseCells(1, country), !!cols.fine.denseCells(1, seattle), !!cols.fine.denseCells(1, undefined)]).toEqual([true, true, true]);
+    expect([
+      !!cols.fine.denseCells(2, country),
+      !!cols.fine.denseCells(2, { minLat: 29, maxLat: 33, minLng: -121, maxLng: -119 }),
+      !!cols.fine.denseCells(2, undefined),
+    ]).toEqual([false, false, false]);
     // Matches are found by testing every listing only when a box walks every cell of the group and those are many.
     expect([cols.fine.scanSooner(2, country, cols.count), cols.fine.scanSooner(2, country, 1000), cols.fine.scanSooner(1, seattle, cols.count)]).toEqual([
       true,
@@ -195,7 +195,7 @@ describe('FineCells', () => {
     ]);
     // Removals keep the group's count: emptied to one a cell, Active is summed no more.
     for (let k = 10; k < 80; k++) cols.remove(`NW-a${k}`, cols.docOf(cols.slotOf(`NW-a${k}`)!));
-    expect(cols.fine.dense(1, country)).toBe(false);
+    expect(!!cols.fine.denseCells(1, country)).toBe(false);
   });
 
   it("finds a country-wide viewport's listings by testing each as the cells find them", async () => {

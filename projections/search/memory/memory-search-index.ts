@@ -243,11 +243,12 @@ export class MemorySearchIndex extends SearchIndex {
     const cols = this.built.columns;
     const level = Math.max(0, Math.floor(q.clusterLevel));
     // A status and a viewport over cells of several listings each: counts, sums and bounds from the map cells, and the pins chosen as the same pass reads them.
-    if (viewportOnly(c) && level <= FINE && cols.fine.dense(groupOf(c), c.box)) {
+    const within = viewportOnly(c) && level <= FINE ? cols.fine.denseCells(groupOf(c), c.box) : undefined;
+    if (within) {
       const runs = c.sort === 'nearest' ? undefined : cols.fine.runsOf(c.sort);
       const pins = q.pins > 0 ? new FirstK(cols, sortKeyOf(cols, c), q.pins, true, runs) : undefined;
       // No budget (a status and a box cost at most one look at each listing), but slices.
-      const { total, bounds, clusters } = await cols.fine.summary(groupOf(c), c.box, level, cols.f.lat, cols.f.lng, pins, new Slices());
+      const { total, bounds, clusters } = await cols.fine.summary(groupOf(c), c.box, level, cols.f.lat, cols.f.lng, pins, new Slices(), within);
       return { total, pins: (pins?.inOrder() ?? []).map((s) => pinOf(cols, s)), bounds, clusters };
     }
     const time = new Slices(this.options.scanBudgetMs);
