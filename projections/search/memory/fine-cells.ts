@@ -33,10 +33,9 @@ type TimeSlices = { due(): boolean; pause(): Promise<void> };
 
 /** Where a map's pins are chosen (memory-query.ts's FirstK). */
 type Pins = {
-  offer(slot: number): boolean;
+  readonly merges: boolean;
   offerPlaced(slot: number): boolean;
-  offerRun(items: Int32Array, n: number, run: number): void;
-  runOf(items: Int32Array, n: number, run: number): Int32Array | undefined;
+  offerCell(items: Int32Array, n: number, run: number, box?: Box): void;
 };
 
 /** The level-12 rows and columns a box touches. */
@@ -68,7 +67,7 @@ export class FineCells {
   private readonly counts: number[] = [];
 
   /**
-   * Each cell's slots in a sort's order (memory-query.ts's FirstK.offerRun), by sort name and
+   * Each cell's slots in a sort's order (memory-query.ts's FirstK.offerCell), by sort name and
    * then runKey: made when a map first offers the cell's slots for that sort, dropped when a slot
    * of the cell is added, removed or rewritten (`touch`). A map's pins are then read from each
    * cell's best few instead of every listing in the box.
@@ -250,14 +249,14 @@ export class FineCells {
           total += n;
           read += n;
           into(clusterOf(cell), n, sum.lat, sum.lng);
-          pins?.offerRun(items, n, runKey(grp, cell));
+          pins?.offerCell(items, n, runKey(grp, cell));
         });
       } else {
         const key = clusterOf(cell);
         cells!.each(cell, (items, n) => {
           read += n;
-          // The cell's run in sort order, when it has one, is offered after the count: until the first slot in the box the pins refuse.
-          const run = pins?.runOf(items, n, runKey(grp, cell));
+          // Merged in sort order, the cell is offered whole (its slots in the box only) after the count.
+          const slotwise = pins !== undefined && !pins.merges;
           const xy = this.pointsOf(grp, cell, items, n, lat, lng);
           for (let k = 0; k < n; k++) {
             const s = items[k]!;
@@ -270,9 +269,9 @@ export class FineCells {
             if (a > edge.maxLat) edge.maxLat = a;
             if (b < edge.minLng) edge.minLng = b;
             if (b > edge.maxLng) edge.maxLng = b;
-            if (pins && !run) pins.offer(s);
+            if (slotwise) pins.offerPlaced(s);
           }
-          if (run) offerInBox(run, n, box!, lat, lng, pins!);
+          if (pins?.merges) pins.offerCell(items, n, runKey(grp, cell), box);
         });
       }
       if (read >= SLICE_SLOTS) {
@@ -336,10 +335,10 @@ export class FineCells {
   }
 
   /**
-   * Offers `pins` every listing of a status group in a box, a cell at a time in its run's order
-   * (memory-query.ts's FirstK with runs): a cell wholly inside until the first slot the pins
-   * refuse, a cell the box's edges cross until the first slot in the box they refuse (every
-   * later one is worse). The pins are those of offering every match, from a few slots a cell.
+   * Offers `pins` every listing of a status group in a box, a cell at a time (memory-query.ts's
+   * FirstK with runs, which merges the cells' runs in sort order): a cell wholly inside whole, a
+   * cell the box's edges cross with its slots in the box only. The pins are those of offering
+   * every match, from a few slots a cell.
    */
   async offerIn(grp: number, box: Box, lat: Float64Array, lng: Float64Array, pins: Pins, time: TimeSlices): Promise<void> {
     const cells = this.placed[grp];
@@ -356,14 +355,12 @@ export class FineCells {
       const id = runKey(grp, cell);
       cells.each(cell, (items, n) => {
         read += n;
-        if (inside[j]) return pins.offerRun(items, n, id);
-        const run = pins.runOf(items, n, id);
-        if (run) return offerInBox(run, n, box, lat, lng, pins);
+        if (inside[j] || pins.merges) return pins.offerCell(items, n, id, inside[j] ? undefined : box);
         const xy = this.pointsOf(grp, cell, items, n, lat, lng);
         for (let k = 0; k < n; k++) {
           const a = xy[2 * k]!;
           const b = xy[2 * k + 1]!;
-          if (a >= minLat && a <= maxLat && b >= minLng && b <= maxLng) pins.offer(items[k]!);
+          if (a >= minLat && a <= maxLat && b >= minLng && b <= maxLng) pins.offerPlaced(items[k]!);
         }
       });
     }
@@ -427,14 +424,6 @@ export class FineCells {
       cells.each(cell, (items, n) => ((read += n), into.append(items, n)));
     }
     return { sure: sure.done(), maybe: maybe.done() };
-  }
-}
-
-/** A cell's run in sort order offered to `pins`, its slots in the box only, until the first they refuse (every later one is worse). */
-function offerInBox(run: Int32Array, n: number, box: Box, lat: Float64Array, lng: Float64Array, pins: Pins): void {
-  for (let k = 0; k < n; k++) {
-    const s = run[k]!;
-    if (lat[s]! >= box.minLat && lat[s]! <= box.maxLat && lng[s]! >= box.minLng && lng[s]! <= box.maxLng && !pins.offerPlaced(s)) return;
   }
 }
 

@@ -368,12 +368,16 @@ export class FirstK {
   private readonly slots: Int32Array;
   private size = 0;
   private readonly ux: Float64Array;
+  private readonly lat: Float64Array;
+  private readonly lng: Float64Array;
   private readonly texts: ListingColumns['texts'];
+  /** The map cells offered while runs are kept (offerCell), each run with the box its slots must lie in (a cell the box's edges cross). */
+  private readonly cells: { run: Int32Array; box: Box | undefined }[] = [];
 
   /**
    * `runs`: runs of slots kept in this key's order (FineCells.runsOf: for a sort whose key is the
-   * same for every query, not `nearest`), made on a run's first offer. Offered a run in order, the
-   * first slot the heap refuses ends it: every later one is worse.
+   * same for every query, not `nearest`), made on a run's first offer: map cells offered with
+   * runs are merged in this key's order (inOrder), each read only as far as its slots are kept.
    */
   constructor(
     cols: ListingColumns,
@@ -385,6 +389,8 @@ export class FirstK {
     this.keys = new Float64Array(Math.max(0, k));
     this.slots = new Int32Array(Math.max(0, k));
     this.ux = cols.f.ux;
+    this.lat = cols.f.lat;
+    this.lng = cols.f.lng;
     this.texts = cols.texts;
   }
 
@@ -393,30 +399,47 @@ export class FirstK {
     for (let j = from; j < to; j++) this.offer(items[j]!);
   }
 
-  /** Offers items[0..n) of a map cell (each with a point), which the run numbered `id` holds in this key's order when there are runs. */
-  offerRun(items: Int32Array, n: number, id: number): void {
-    const run = this.runOf(items, n, id);
-    if (!run) return this.offerAll(items, 0, n);
-    for (let j = 0; j < n; j++) if (!this.offerPlaced(run[j]!)) return;
+  /** Whether map cells are merged in this key's order (FineCells: offerCell) rather than offered a slot at a time. */
+  get merges(): boolean {
+    return this.runs !== undefined;
   }
 
   /**
-   * items[0..n) in this key's order (the run numbered `id`, made on its first call), or undefined
-   * when they are better offered as they are: no runs, a cell of a few (cheaper than finding its
-   * run), or room for them all.
+   * Offers the slots of a map cell, items[0..n) (each with a point; within `box` only, for a cell
+   * the box's edges cross). With runs, the cell's run in this key's order (numbered `id`, made on
+   * its first call) is kept for inOrder's merge, which reads each run only as far as its slots are
+   * among the first k; without, each slot is offered to the heap.
    */
-  runOf(items: Int32Array, n: number, id: number): Int32Array | undefined {
-    if (!this.runs || n < 4 || this.size + n <= this.k) return undefined;
-    let run = this.runs.get(id);
+  offerCell(items: Int32Array, n: number, id: number, box?: Box): void {
+    if (this.k <= 0) return;
+    if (!this.runs) {
+      for (let j = 0; j < n; j++) {
+        const s = items[j]!;
+        if (!box || this.inBox(s, box)) this.offerPlaced(s);
+      }
+      return;
+    }
+    this.cells.push({ run: this.runOf(items, n, id), box });
+  }
+
+  /** items[0..n) in this key's order: the run numbered `id`, made on its first call and kept from a cell of four slots on. */
+  private runOf(items: Int32Array, n: number, id: number): Int32Array {
+    let run = n < 4 ? undefined : this.runs!.get(id);
     if (run?.length !== n) {
       // Each key taken once, then the slots sorted by it (ties by pdid).
       const keyed = new Float64Array(n);
       for (let j = 0; j < n; j++) keyed[j] = this.key(items[j]!);
       const at = Int32Array.from({ length: n }, (_, j) => j).sort((a, b) => keyed[a]! - keyed[b]! || this.texts.comparePdids(items[a]!, items[b]!));
       run = at.map((j) => items[j]!);
-      this.runs.set(id, run);
+      if (n >= 4) this.runs!.set(id, run);
     }
     return run;
+  }
+
+  private inBox(s: number, box: Box): boolean {
+    const a = this.lat[s]!;
+    const b = this.lng[s]!;
+    return a >= box.minLat && a <= box.maxLat && b >= box.minLng && b <= box.maxLng;
   }
 
   /** Offers a slot: false when the heap is full and the slot comes after its worst. */
@@ -458,12 +481,69 @@ export class FirstK {
     return true;
   }
 
-  /** The slots kept, best first. */
+  /** The slots kept, best first: those of the heap, and the first k of the cells' runs (offerCell) merged with them. */
   inOrder(): number[] {
     const { keys, slots, texts } = this;
     // One subtraction a comparison; equal keys (two missing ones among them: ∞ − ∞ is NaN) by pdid.
     const kept = Array.from({ length: this.size }, (_, i) => i).sort((i, j) => keys[i]! - keys[j]! || texts.comparePdids(slots[i]!, slots[j]!));
-    return kept.map((i) => slots[i]!);
+    const heap = kept.map((i) => slots[i]!);
+    if (this.cells.length === 0) return heap;
+    if (heap.length > 0) this.cells.push({ run: Int32Array.from(heap), box: undefined });
+    return this.merged();
+  }
+
+  /**
+   * The first k slots of the cells' runs in this key's order: a heap of the runs by their next slot
+   * (in its box), whose best is taken and its run moved on. A metro view's pins come from about a
+   * hundred and fifty cells in about a hundred steps of the heap, where offering each cell's run to
+   * the heap of kept slots until it refused took several hundred, and a sort after.
+   */
+  private merged(): number[] {
+    const { cells, key, texts } = this;
+    const m = cells.length;
+    const at = new Int32Array(m).fill(-1);
+    const headKey = new Float64Array(m);
+    const headSlot = new Int32Array(m);
+    // Moves run r to its next slot in its box: false when it has none left.
+    const advance = (r: number): boolean => {
+      const { run, box } = cells[r]!;
+      for (let j = at[r]! + 1; j < run.length; j++) {
+        const s = run[j]!;
+        if (box && !this.inBox(s, box)) continue;
+        at[r] = j;
+        headSlot[r] = s;
+        headKey[r] = key(s);
+        return true;
+      }
+      return false;
+    };
+    const before = (a: number, b: number) => headKey[a]! < headKey[b]! || (headKey[a] === headKey[b] && texts.comparePdids(headSlot[a]!, headSlot[b]!) < 0);
+    const heap = new Int32Array(m);
+    let size = 0;
+    const down = (from: number) => {
+      for (let i = from; ;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let top = i;
+        if (l < size && before(heap[l]!, heap[top]!)) top = l;
+        if (r < size && before(heap[r]!, heap[top]!)) top = r;
+        if (top === i) return;
+        const t = heap[i]!;
+        heap[i] = heap[top]!;
+        heap[top] = t;
+        i = top;
+      }
+    };
+    for (let r = 0; r < m; r++) if (advance(r)) heap[size++] = r;
+    for (let i = (size >> 1) - 1; i >= 0; i--) down(i);
+    const out: number[] = [];
+    while (out.length < this.k && size > 0) {
+      const r = heap[0]!;
+      out.push(headSlot[r]!);
+      if (!advance(r)) heap[0] = heap[--size]!;
+      down(0);
+    }
+    return out;
   }
 
   private later(i: number, j: number): boolean {
