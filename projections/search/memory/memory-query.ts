@@ -424,14 +424,33 @@ export class FirstK {
 
   /** items[0..n) in this key's order: the run numbered `id`, made on its first call and kept from a cell of four slots on. */
   private runOf(items: Int32Array, n: number, id: number): Int32Array {
-    let run = n < 4 ? undefined : this.runs!.get(id);
+    if (n < 4) return this.smallRun(items, n);
+    let run = this.runs!.get(id);
     if (run?.length !== n) {
       // Each key taken once, then the slots sorted by it (ties by pdid).
       const keyed = new Float64Array(n);
       for (let j = 0; j < n; j++) keyed[j] = this.key(items[j]!);
       const at = Int32Array.from({ length: n }, (_, j) => j).sort((a, b) => keyed[a]! - keyed[b]! || this.texts.comparePdids(items[a]!, items[b]!));
       run = at.map((j) => items[j]!);
-      if (n >= 4) this.runs!.set(id, run);
+      this.runs!.set(id, run);
+    }
+    return run;
+  }
+
+  /** A cell of a few slots in this key's order, by insertion (kept nowhere: a run of its own costs more than sorting it). */
+  private smallRun(items: Int32Array, n: number): Int32Array {
+    const run = new Int32Array(n);
+    const keys = [0, 0, 0];
+    for (let j = 0; j < n; j++) {
+      const s = items[j]!;
+      const v = this.key(s);
+      let i = j;
+      for (; i > 0 && (keys[i - 1]! > v || (keys[i - 1] === v && this.texts.comparePdids(run[i - 1]!, s) > 0)); i--) {
+        keys[i] = keys[i - 1]!;
+        run[i] = run[i - 1]!;
+      }
+      keys[i] = v;
+      run[i] = s;
     }
     return run;
   }
