@@ -20,7 +20,7 @@ import { DEFAULT_PERPAGE, MAX_PERPAGE, parseSearchRequest, type SearchRequest, t
 import { OPEN_VISITOR_SEARCH, type OpenVisitorSearch } from './visitor-search-index';
 import { MlsDisclaimers } from '../idx/mls-disclaimers';
 import { withJsonText } from '../../../http/answer-json';
-import { type MapAnswer, mapAnswerJson } from './map-answer-json';
+import { type MapAnswer, mapAnswerJson } from '../../../http/map-answer-json';
 
 /** The stored result sequence behind Previous / Next / All holds at most this many listings. */
 export const PDIDS_CAP = 1000;

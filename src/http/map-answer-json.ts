@@ -1,23 +1,9 @@
-import type { Cluster, MapBounds, Pin } from '../../../contract/search';
+import type { Cluster, MapResponse, MapResults, Pin } from '../contract/search';
 
 /** A pin as the controller builds it: a listing without a price has no priceShort (null). */
 type MapPin = Omit<Pin, 'priceShort'> & { readonly priceShort: string | null };
-/** A map or split answer as the search controller builds it (contract MapResponse). */
-export type MapAnswer = {
-  readonly total: number;
-  readonly results: {
-    readonly searchTitle: string;
-    readonly searchUrl: string;
-    readonly searchQs: string;
-    readonly results: readonly MapPin[];
-    readonly mapBounds: MapBounds | null;
-  };
-  readonly clusters?: readonly Cluster[];
-  readonly cards?: readonly unknown[];
-  readonly page?: number;
-  readonly perpage?: number;
-  readonly disclaimers: readonly unknown[];
-};
+/** A map or split answer as the search controller builds it (contract MapResponse, a pin without a price having none). */
+export type MapAnswer = Omit<MapResponse, 'results'> & { readonly results: Omit<MapResults, 'results'> & { readonly results: readonly MapPin[] } };
 
 const json = JSON.stringify;
 /** A number as JSON writes it: the shortest form that reads back the same, null when not finite. */

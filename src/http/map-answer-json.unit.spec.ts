@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../../shared/prng';
+import { mulberry32 } from '../shared/prng';
+import type { Card } from '../contract/search';
 import { type MapAnswer, mapAnswerJson } from './map-answer-json';
 
 const random = mulberry32(34);
@@ -28,7 +29,7 @@ function answer(split: boolean): MapAnswer {
     total: Math.floor(random() * 100_000),
     results: { searchTitle: pick(STRINGS), searchUrl: `/search/map?${pick(STRINGS)}`, searchQs: pick(STRINGS), results: pins, mapBounds: bounds },
     ...(random() < 0.9 ? { clusters } : {}),
-    ...(split ? { cards: [{ pdid: pick(STRINGS), price: pick(NUMBERS), photos: [pick(STRINGS)] }], page: 2, perpage: 24 } : {}),
+    ...(split ? { cards: [{ pdid: pick(STRINGS), price: pick(NUMBERS), photos: [pick(STRINGS)] } as unknown as Card], page: 2, perpage: 24 } : {}),
     disclaimers: random() < 0.5 ? [] : [{ mls: pick(STRINGS), text: pick(STRINGS), updatedAt: null }],
   };
 }
