@@ -507,8 +507,7 @@ export class FirstK {
     const kept = Array.from({ length: this.size }, (_, i) => i).sort((i, j) => keys[i]! - keys[j]! || texts.comparePdids(slots[i]!, slots[j]!));
     const heap = kept.map((i) => slots[i]!);
     if (this.cells.length === 0) return heap;
-    if (heap.length > 0) this.cells.push({ run: Int32Array.from(heap), box: undefined });
-    return this.merged();
+    return this.merged(heap.length > 0 ? [...this.cells, { run: Int32Array.from(heap), box: undefined }] : this.cells);
   }
 
   /**
@@ -517,8 +516,8 @@ export class FirstK {
    * hundred and fifty cells in about a hundred steps of the heap, where offering each cell's run to
    * the heap of kept slots until it refused took several hundred, and a sort after.
    */
-  private merged(): number[] {
-    const { cells, key, texts } = this;
+  private merged(cells: readonly { run: Int32Array; box: Box | undefined }[]): number[] {
+    const { key, texts } = this;
     const m = cells.length;
     const at = new Int32Array(m).fill(-1);
     const headKey = new Float64Array(m);
