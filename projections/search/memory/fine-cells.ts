@@ -340,11 +340,10 @@ export class FineCells {
    * cell the box's edges cross with its slots in the box only. The pins are those of offering
    * every match, from a few slots a cell.
    */
-  async offerIn(grp: number, box: Box, lat: Float64Array, lng: Float64Array, pins: Pins, time: TimeSlices): Promise<void> {
+  async offerIn(grp: number, box: Box, pins: Pins, time: TimeSlices): Promise<void> {
     const cells = this.placed[grp];
     if (!cells) return;
     const { cells: found, inside } = this.cellsIn(grp, box);
-    const { minLat, maxLat, minLng, maxLng } = box;
     let read = 0;
     for (let j = 0; j < found.length; j++) {
       if (read >= SLICE_SLOTS) {
@@ -352,16 +351,9 @@ export class FineCells {
         if (time.due()) await time.pause();
       }
       const cell = found[j]!;
-      const id = runKey(grp, cell);
       cells.each(cell, (items, n) => {
         read += n;
-        if (inside[j] || pins.merges) return pins.offerCell(items, n, id, inside[j] ? undefined : box);
-        const xy = this.pointsOf(grp, cell, items, n, lat, lng);
-        for (let k = 0; k < n; k++) {
-          const a = xy[2 * k]!;
-          const b = xy[2 * k + 1]!;
-          if (a >= minLat && a <= maxLat && b >= minLng && b <= maxLng) pins.offerPlaced(items[k]!);
-        }
+        pins.offerCell(items, n, runKey(grp, cell), inside[j] ? undefined : box);
       });
     }
   }

@@ -135,7 +135,7 @@ describe('FineCells', () => {
         expect(pins.inOrder()).toEqual(all);
         // A map zoomed past the cells' level: its pins from the same runs, its clusters from the matches.
         const zoomed = new FirstK(cols, sortKeyOf(cols, criteria), 100, true, cols.fine.runsOf(sort));
-        await cols.fine.offerIn(1, box, cols.f.lat, cols.f.lng, zoomed, unsliced);
+        await cols.fine.offerIn(1, box, zoomed, unsliced);
         expect(zoomed.inOrder()).toEqual(all);
       }
       // Between rounds: listings repriced where they stand; every other round some moved, removed and added too.

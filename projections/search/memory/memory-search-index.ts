@@ -259,7 +259,7 @@ export class MemorySearchIndex extends SearchIndex {
     let first: number[];
     if (viewportOnly(c) && c.box && c.sort !== 'nearest' && q.pins > 0 && !cols.fine.scanSooner(g, c.box, cols.count)) {
       const pins = new FirstK(cols, sortKeyOf(cols, c), q.pins, true, cols.fine.runsOf(c.sort));
-      await cols.fine.offerIn(g, c.box, cols.f.lat, cols.f.lng, pins, time);
+      await cols.fine.offerIn(g, c.box, pins, time);
       first = pins.inOrder();
     } else first = await firstOf(cols, m, sortKeyOf(cols, c), q.pins, true, time);
     return { total: m.n, pins: first.map((s) => pinOf(cols, s)), bounds, clusters };
