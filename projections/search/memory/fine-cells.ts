@@ -2,6 +2,7 @@ import { CELL_LEVEL, cellOf } from '../geo';
 import { FINE, inside as rowsInside } from '../postgres/viewport-aggregates';
 import type { Box } from '../search-criteria';
 import type { Cluster } from '../search-index.port';
+import { ClusterSums } from './cluster-sums';
 import { Postings } from './int-list';
 import type { CellPlace } from './polygon-cells';
 
@@ -199,7 +200,7 @@ export class FineCells {
   }
 
   /**
-   * Total, bounds and clusters (at `level`, at most FINE) of a status group in a box, from the
+   * Total, bounds and clusters (at `level`; finer than FINE, `pointSummary`) of a status group in a box, from the
    * cells, and each listing in the box offered to `pins` (memory-query.ts's FirstK) in the same
    * pass: a cell wholly inside adds its count and sums and offers its slots untested; only the
    * listings of the cells the box's edges cross are tested against it, and those of the outermost
@@ -218,6 +219,7 @@ export class FineCells {
     time?: TimeSlices,
     within: CellsInBox = this.cellsIn(grp, box),
   ): Promise<{ total: number; bounds: Box | null; clusters: Cluster[] }> {
+    if (level > FINE) return this.pointSummary(grp, box, level, lat, lng, pins, time, within);
     const cells = this.placed[grp];
     const sums = this.sums[grp];
     const shift = FINE - level;
@@ -283,6 +285,58 @@ export class FineCells {
     const out: Cluster[] = [...clusters.values()].map((c) => ({ latitude: c.lat / c.n, longitude: c.lng / c.n, count: c.n }));
     out.sort((a, b) => b.count - a.count || a.latitude - b.latitude || a.longitude - b.longitude);
     return { total, bounds: bounds.minLat === Infinity ? null : bounds, clusters: out };
+  }
+
+  /**
+   * `summary` at a level finer than the cells (a map zoomed past level 12): each listing of the
+   * cells is read from its cell's points (one short array, not columns of a million) and counted
+   * into its cluster; those of cells the box's edges cross only when in the box. Pins as `summary`
+   * offers them. The same answer as matchAll and mapOf over the same listings, in the same order.
+   */
+  private async pointSummary(
+    grp: number,
+    box: Box | undefined,
+    level: number,
+    lat: Float64Array,
+    lng: Float64Array,
+    pins: Pins | undefined,
+    time: TimeSlices | undefined,
+    within: CellsInBox,
+  ): Promise<{ total: number; bounds: Box | null; clusters: Cluster[] }> {
+    const cells = this.placed[grp];
+    const sums = new ClusterSums(level, box);
+    const b = { minLat: Infinity, maxLat: -Infinity, minLng: Infinity, maxLng: -Infinity };
+    let total = box ? 0 : this.unplaced.size(grp);
+    let read = 0;
+    const { cells: found, inside } = within;
+    for (let j = 0; j < found.length; j++) {
+      const cell = found[j]!;
+      const edge = inside[j] ? undefined : box;
+      cells!.each(cell, (items, n) => {
+        read += n;
+        const slotwise = pins !== undefined && !pins.merges;
+        const xy = this.pointsOf(grp, cell, items, n, lat, lng);
+        for (let k = 0; k < n; k++) {
+          const a = xy[2 * k]!;
+          const o = xy[2 * k + 1]!;
+          if (edge && !(a >= edge.minLat && a <= edge.maxLat && o >= edge.minLng && o <= edge.maxLng)) continue;
+          total++;
+          // The point's level-20 cell, as geo.ts's cellsOf made the listing's.
+          sums.add(cellOf(a + 90), cellOf(o + 180), a, o);
+          if (a < b.minLat) b.minLat = a;
+          if (a > b.maxLat) b.maxLat = a;
+          if (o < b.minLng) b.minLng = o;
+          if (o > b.maxLng) b.maxLng = o;
+          if (slotwise) pins.offerPlaced(items[k]!);
+        }
+        if (pins?.merges) pins.offerCell(items, n, runKey(grp, cell), edge);
+      });
+      if (read >= SLICE_SLOTS) {
+        read = 0;
+        if (time?.due()) await time.pause();
+      }
+    }
+    return { total, bounds: b.minLat === Infinity ? null : b, clusters: sums.clusters() };
   }
 
   /** Each non-empty cell of a group that a box touches, and whether it lies wholly inside (every cell when there is no box). */

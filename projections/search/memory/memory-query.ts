@@ -1,4 +1,4 @@
-import { boxAround, CELL_LEVEL, cellOf, cellSize, chord2OfMiles, unitVector } from '../geo';
+import { boxAround, CELL_LEVEL, cellSize, chord2OfMiles, unitVector } from '../geo';
 import type { Box, SearchCriteria } from '../search-criteria';
 import { groupOf } from '../search-document';
 import type { Cluster, Pin } from '../search-index.port';
@@ -9,6 +9,7 @@ import { viewportOnly } from '../postgres/viewport-aggregates';
 import type { IntList } from './int-list';
 import { GRID_SHIFT, gridKey, type ListingColumns } from './listing-columns';
 import { PolygonCells } from './polygon-cells';
+import { ClusterSums } from './cluster-sums';
 import { anyBits, above, byteIs, eachSlot, type Filter, inBox, inRange, oneOf } from './slot-filters';
 
 /** Past this many grid cells a region is scanned whole instead (a country-wide map). */
@@ -581,30 +582,15 @@ export class FirstK {
   }
 }
 
-/**
- * Bounds and clusters of the matches with a point, in one pass: true counts at the matches'
- * mean position. Within a box the cluster cells are few (about eight across): they are counted in
- * flat arrays indexed by cell, not a Map (a metro map's tens of thousands of matches).
- */
+/** Bounds and clusters (cluster-sums.ts) of the matches with a point, in one pass. */
 export function mapOf(cols: ListingColumns, m: Matches, clusterLevel: number, box: Box | undefined): { bounds: Box | null; clusters: Cluster[] } {
-  const shift = CELL_LEVEL - Math.max(0, Math.min(CELL_LEVEL, Math.floor(clusterLevel)));
   const { lat, lng, ux } = cols.f;
   const { cy, cx } = cols.i;
   let minLat = Infinity;
   let maxLat = -Infinity;
   let minLng = Infinity;
   let maxLng = -Infinity;
-  const y0 = box ? cellOf(box.minLat + 90) >> shift : 0;
-  const x0 = box ? cellOf(box.minLng + 180) >> shift : 0;
-  const rows = box ? (cellOf(box.maxLat + 90) >> shift) - y0 + 1 : 0;
-  const width = box ? (cellOf(box.maxLng + 180) >> shift) - x0 + 1 : 0;
-  const dense = box !== undefined && rows > 0 && width > 0 && rows * width <= 65_536;
-  const size = dense ? rows * width : 0;
-  const n = new Int32Array(size);
-  const sumLat = new Float64Array(size);
-  const sumLng = new Float64Array(size);
-  // Without a box, cells by key. With one, every match is in the dense grid: a cell is floor((coordinate + offset) / size), monotonic in the coordinate.
-  const other = new Map<number, { n: number; lat: number; lng: number }>();
+  const sums = new ClusterSums(clusterLevel, box);
   for (let j = 0; j < m.n; j++) {
     const s = m.slots[j]!;
     if (ux[s] !== ux[s]) continue;
@@ -614,28 +600,9 @@ export function mapOf(cols: ListingColumns, m: Matches, clusterLevel: number, bo
     if (a > maxLat) maxLat = a;
     if (b < minLng) minLng = b;
     if (b > maxLng) maxLng = b;
-    const y = (cy[s]! >> shift) - y0;
-    const x = (cx[s]! >> shift) - x0;
-    if (dense && y >= 0 && y < rows && x >= 0 && x < width) {
-      const at = y * width + x;
-      n[at]!++;
-      sumLat[at]! += a;
-      sumLng[at]! += b;
-    } else {
-      const key = (cy[s]! >> shift) * 2_097_152 + (cx[s]! >> shift);
-      const cell = other.get(key);
-      if (cell) {
-        cell.n++;
-        cell.lat += a;
-        cell.lng += b;
-      } else other.set(key, { n: 1, lat: a, lng: b });
-    }
+    sums.add(cy[s]!, cx[s]!, a, b);
   }
-  const clusters: Cluster[] = [];
-  for (let at = 0; at < size; at++) if (n[at]! > 0) clusters.push({ latitude: sumLat[at]! / n[at]!, longitude: sumLng[at]! / n[at]!, count: n[at]! });
-  for (const c of other.values()) clusters.push({ latitude: c.lat / c.n, longitude: c.lng / c.n, count: c.n });
-  clusters.sort((a, b) => b.count - a.count || a.latitude - b.latitude || a.longitude - b.longitude);
-  return { bounds: minLat === Infinity ? null : { minLat, maxLat, minLng, maxLng }, clusters };
+  return { bounds: minLat === Infinity ? null : { minLat, maxLat, minLng, maxLng }, clusters: sums.clusters() };
 }
 
 export function pinOf(cols: ListingColumns, slot: number): Pin {

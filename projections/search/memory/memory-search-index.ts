@@ -242,20 +242,28 @@ export class MemorySearchIndex extends SearchIndex {
     await this.fresh();
     const cols = this.built.columns;
     const level = Math.max(0, Math.floor(q.clusterLevel));
-    // A status and a viewport over cells of several listings each: counts, sums and bounds from the map cells, and the pins chosen as the same pass reads them.
-    const within = viewportOnly(c) && level <= FINE ? cols.fine.denseCells(groupOf(c), c.box) : undefined;
+    const g = groupOf(c);
+    // A status and a viewport over cells of several listings each: counts, sums and bounds from the
+    // map cells, and the pins chosen as the same pass reads them. Zoomed in past the cells, a box's
+    // cells (unless a scan finds its listings sooner): each listing read from its cell's points.
+    const within = !viewportOnly(c)
+      ? undefined
+      : level <= FINE
+        ? cols.fine.denseCells(g, c.box)
+        : c.box && !cols.fine.scanSooner(g, c.box, cols.count)
+          ? cols.fine.cellsIn(g, c.box)
+          : undefined;
     if (within) {
       const runs = c.sort === 'nearest' ? undefined : cols.fine.runsOf(c.sort);
       const pins = q.pins > 0 ? new FirstK(cols, sortKeyOf(cols, c), q.pins, true, runs) : undefined;
       // No budget (a status and a box cost at most one look at each listing), but slices.
-      const { total, bounds, clusters } = await cols.fine.summary(groupOf(c), c.box, level, cols.f.lat, cols.f.lng, pins, new Slices(), within);
+      const { total, bounds, clusters } = await cols.fine.summary(g, c.box, level, cols.f.lat, cols.f.lng, pins, new Slices(), within);
       return { total, pins: (pins?.inOrder() ?? []).map((s) => pinOf(cols, s)), bounds, clusters };
     }
     const time = new Slices(this.options.scanBudgetMs);
     const m = await matchAll(cols, c, time);
     const { bounds, clusters } = mapOf(cols, m, q.clusterLevel, c.box);
     // A status and a viewport read from the cells (not walked country-wide): the pins from the cells' runs in sort order, a few slots a cell, not a look at every match.
-    const g = groupOf(c);
     let first: number[];
     if (viewportOnly(c) && c.box && c.sort !== 'nearest' && q.pins > 0 && !cols.fine.scanSooner(g, c.box, cols.count)) {
       const pins = new FirstK(cols, sortKeyOf(cols, c), q.pins, true, cols.fine.runsOf(c.sort));
