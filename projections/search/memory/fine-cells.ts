@@ -76,22 +76,29 @@ export class FineCells {
   private readonly orders = new Map<string, Map<number, Int32Array>>();
 
   /**
-   * Each cell's points as [lat, lng, lat, lng...] in its slots' order, by runKey: made when a map
-   * first tests the cell's listings against its box (an edge cell), dropped with its runs
+   * Each cell's points as [lat, lng, lat, lng...] in its slots' order, then their extent (minLat,
+   * maxLat, minLng, maxLng), by runKey: made when a map first reads the cell's listings' points
+   * (an edge cell, or one of the outermost whole cells for the bounds), dropped with its runs
    * (`touch`). The cell's listings are then read in order from one short array, not each from
-   * a column of a million (a cache miss a listing).
+   * a column of a million (a cache miss a listing), and a whole cell's bounds without them.
    */
   private readonly points = new Map<number, Float64Array>();
 
   private pointsOf(grp: number, cell: number, items: Int32Array, n: number, lat: Float64Array, lng: Float64Array): Float64Array {
     const key = runKey(grp, cell);
     let xy = this.points.get(key);
-    if (xy?.length !== 2 * n) {
-      xy = new Float64Array(2 * n);
+    if (xy?.length !== 2 * n + 4) {
+      xy = new Float64Array(2 * n + 4);
+      let [minLat, maxLat, minLng, maxLng] = [Infinity, -Infinity, Infinity, -Infinity];
       for (let k = 0; k < n; k++) {
-        xy[2 * k] = lat[items[k]!]!;
-        xy[2 * k + 1] = lng[items[k]!]!;
+        const a = (xy[2 * k] = lat[items[k]!]!);
+        const b = (xy[2 * k + 1] = lng[items[k]!]!);
+        if (a < minLat) minLat = a;
+        if (a > maxLat) maxLat = a;
+        if (b < minLng) minLng = b;
+        if (b > maxLng) maxLng = b;
       }
+      xy.set([minLat, maxLat, minLng, maxLng], 2 * n);
       this.points.set(key, xy);
     }
     return xy;
@@ -473,7 +480,7 @@ export class FineCells {
   }
 }
 
-/** Bounds of the whole cells' listings (read from the outermost rows and columns only) and of the edge band's. */
+/** Bounds of the whole cells' listings (from the extents of the outermost rows' and columns' cells only) and of the edge band's. */
 function wholeBounds(
   cells: Postings<number> | undefined,
   whole: readonly number[],
@@ -496,15 +503,13 @@ function wholeBounds(
     const x = cell - y * ROW;
     if (y !== y0 && y !== y1 && x !== x0 && x !== x1) continue;
     cells.each(cell, (items, n) => {
+      // The cell's extent, after its points (FineCells.pointsOf).
       const xy = pointsOf(cell, items, n);
-      for (let k = 0; k < n; k++) {
-        const a = xy[2 * k]!;
-        const o = xy[2 * k + 1]!;
-        if (y === y0 && a < b.minLat) b.minLat = a;
-        if (y === y1 && a > b.maxLat) b.maxLat = a;
-        if (x === x0 && o < b.minLng) b.minLng = o;
-        if (x === x1 && o > b.maxLng) b.maxLng = o;
-      }
+      const [minLat, maxLat, minLng, maxLng] = [xy[2 * n]!, xy[2 * n + 1]!, xy[2 * n + 2]!, xy[2 * n + 3]!];
+      if (y === y0 && minLat < b.minLat) b.minLat = minLat;
+      if (y === y1 && maxLat > b.maxLat) b.maxLat = maxLat;
+      if (x === x0 && minLng < b.minLng) b.minLng = minLng;
+      if (x === x1 && maxLng > b.maxLng) b.maxLng = maxLng;
     });
   }
   return b;
