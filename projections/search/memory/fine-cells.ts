@@ -36,7 +36,7 @@ type TimeSlices = { due(): boolean; pause(): Promise<void> };
 type Pins = {
   readonly merges: boolean;
   offerPlaced(slot: number): boolean;
-  offerCell(items: Int32Array, n: number, run: number, box?: Box): void;
+  offerCell(items: Int32Array | (() => Int32Array), n: number, run: number, box?: Box): void;
 };
 
 /** The level-12 rows and columns a box touches. */
@@ -54,6 +54,20 @@ export const fineKey = (cy: number, cx: number): number => (cy >> SHIFT) * ROW +
 const runKey = (grp: number, cell: number): number => cell * 8 + grp;
 
 /**
+ * Blocks of 4 × 4 cells (level 10, a town): a map whose clusters are that size or larger (a metro
+ * view) reads a block wholly inside its box as one count, one sum and one run of pins, not as up
+ * to sixteen cells. Block keys lie above every cell key (cells' keys stay under 2^24).
+ */
+const BLOCK_SHIFT = 2;
+const BLOCK_LEVEL = FINE - BLOCK_SHIFT;
+const BLOCK_BASE = 2 ** 25;
+const blockOf = (cell: number): number => {
+  const y = Math.floor(cell / ROW);
+  return BLOCK_BASE + (y >> BLOCK_SHIFT) * ROW + ((cell - y * ROW) >> BLOCK_SHIFT);
+};
+type Sum = { n: number; lat: number; lng: number };
+
+/**
  * Slots by status group and level-12 map cell (0.088°, a neighbourhood), and each group's
  * slots without a point: what a status-and-viewport search (most map moves) asks for, found
  * without testing a listing. Cells wholly inside the box give all their slots; only the thin band
@@ -63,6 +77,10 @@ export class FineCells {
   private readonly placed: Postings<number>[] = [];
   /** Each cell's sum of latitudes and of longitudes, by status group: clusters' mean positions without a listing read. */
   private readonly sums: Map<number, { lat: number; lng: number }>[] = [];
+  /** Each block's count and sums of latitudes and longitudes, by status group. */
+  private readonly blocks: Map<number, Sum>[] = [];
+  /** A block's slots gathered from its cells (`blockSlots`), reused: a run is made from them at once. */
+  private gathered = new Int32Array(1024);
   private readonly unplaced = new Postings<number>();
   /** Each group's listings with a point. */
   private readonly counts: number[] = [];
@@ -112,8 +130,43 @@ export class FineCells {
 
   /** A listing of the cell changed (its price, its date): the cell's runs in sort order are made again when next read. */
   touch(grp: number, cell: number): void {
-    for (const runs of this.orders.values()) runs.delete(runKey(grp, cell));
+    const block = runKey(grp, blockOf(cell));
+    for (const runs of this.orders.values()) {
+      runs.delete(runKey(grp, cell));
+      runs.delete(block);
+    }
     this.points.delete(runKey(grp, cell));
+  }
+
+  /** Adds a listing's point to its block's count and sums (`n` -1 and a negated point take it away). */
+  private toBlock(grp: number, cell: number, n: number, lat: number, lng: number): void {
+    const blocks = (this.blocks[grp] ??= new Map());
+    const key = blockOf(cell);
+    const sum = blocks.get(key);
+    if (!sum) blocks.set(key, { n, lat, lng });
+    else if (sum.n + n === 0) blocks.delete(key);
+    else {
+      sum.n += n;
+      sum.lat += lat;
+      sum.lng += lng;
+    }
+  }
+
+  /** The slots of a block's cells, in one reused array. */
+  private blockSlots(grp: number, block: number, n: number): Int32Array {
+    if (this.gathered.length < n) this.gathered = new Int32Array(Math.max(n, 2 * this.gathered.length));
+    const out = this.gathered;
+    const cells = this.placed[grp]!;
+    const y0 = Math.floor((block - BLOCK_BASE) / ROW) << BLOCK_SHIFT;
+    const x0 = ((block - BLOCK_BASE) % ROW) << BLOCK_SHIFT;
+    let at = 0;
+    for (let y = y0; y < y0 + (1 << BLOCK_SHIFT); y++)
+      for (let x = x0; x < x0 + (1 << BLOCK_SHIFT); x++)
+        cells.each(y * ROW + x, (items, k) => {
+          out.set(items.subarray(0, k), at);
+          at += k;
+        });
+    return out;
   }
 
   private of(grp: number): Postings<number> {
@@ -127,6 +180,7 @@ export class FineCells {
     this.touch(grp, cell);
     this.of(grp).add(cell, slot);
     this.counts[grp] = (this.counts[grp] ?? 0) + 1;
+    this.toBlock(grp, cell, 1, lat, lng);
     const sums = (this.sums[grp] ??= new Map());
     const sum = sums.get(cell);
     if (sum) {
@@ -142,7 +196,10 @@ export class FineCells {
     const cells = this.of(grp);
     const before = cells.size(cell);
     cells.remove(cell, slot);
-    if (cells.size(cell) < before) this.counts[grp]!--;
+    if (cells.size(cell) < before) {
+      this.counts[grp]!--;
+      this.toBlock(grp, cell, -1, -lat, -lng);
+    }
     const sums = this.sums[grp]!;
     // An empty cell goes, with whatever the float sums kept of its last listings.
     if (cells.size(cell) === 0) sums.delete(cell);
@@ -159,6 +216,7 @@ export class FineCells {
     if (!sum) return;
     sum.lat += dLat;
     sum.lng += dLng;
+    this.toBlock(grp, cell, 0, dLat, dLng);
   }
 
   /**
@@ -209,8 +267,10 @@ export class FineCells {
   /**
    * Total, bounds and clusters (at `level`; finer than FINE, `pointSummary`) of a status group in a box, from the
    * cells, and each listing in the box offered to `pins` (memory-query.ts's FirstK) in the same
-   * pass: a cell wholly inside adds its count and sums and offers its slots untested; only the
-   * listings of the cells the box's edges cross are tested against it, and those of the outermost
+   * pass: a cell wholly inside adds its count and sums and offers its slots untested (for clusters
+   * of level 10 or coarser, a block of 4 × 4 cells wholly inside does so once for all its cells);
+   * only the listings of the cells the box's edges cross are tested against it (each cell's summed
+   * before they join its cluster), and those of the outermost
    * rows and columns read for the bounds (a point's cell number grows with its coordinate, so the
    * southernmost match lies in the southernmost row). Without a box the group's listings without
    * a point are counted too (never pins). The cells are gathered first, then read in `time`'s
@@ -248,10 +308,24 @@ export class FineCells {
     const whole: number[] = [];
     const edge = { minLat: Infinity, maxLat: -Infinity, minLng: Infinity, maxLng: -Infinity };
     let read = 0;
-    // In the order visited: the clusters' float sums add up as they always have.
+    // Clusters of a block or larger: a block wholly inside the box is read once, as one.
+    const blockWhole = level <= BLOCK_LEVEL ? this.blockWholeIn(box) : undefined;
+    const blocks = this.blocks[grp];
+    const blocksRead = new Set<number>();
     for (let j = 0; j < found.length; j++) {
       const cell = found[j]!;
-      if (inside[j]) {
+      if (inside[j] && blockWhole?.(cell)) {
+        whole.push(cell);
+        const block = blockOf(cell);
+        if (!blocksRead.has(block)) {
+          blocksRead.add(block);
+          const sum = blocks!.get(block)!;
+          total += sum.n;
+          read += sum.n;
+          into(clusterOf(cell), sum.n, sum.lat, sum.lng);
+          pins?.offerCell(() => this.blockSlots(grp, block, sum.n), sum.n, runKey(grp, block));
+        }
+      } else if (inside[j]) {
         const sum = sums!.get(cell)!;
         whole.push(cell);
         cells!.each(cell, (items, n) => {
@@ -267,19 +341,24 @@ export class FineCells {
           // Merged in sort order, the cell is offered whole (its slots in the box only) after the count.
           const slotwise = pins !== undefined && !pins.merges;
           const xy = this.pointsOf(grp, cell, items, n, lat, lng);
+          // The cell's listings in the box summed first, then added to their cluster at once.
+          let [inBox, sLat, sLng] = [0, 0, 0];
           for (let k = 0; k < n; k++) {
             const s = items[k]!;
             const a = xy[2 * k]!;
             const b = xy[2 * k + 1]!;
             if (box && !(a >= box.minLat && a <= box.maxLat && b >= box.minLng && b <= box.maxLng)) continue;
-            total++;
-            into(key, 1, a, b);
+            inBox++;
+            sLat += a;
+            sLng += b;
             if (a < edge.minLat) edge.minLat = a;
             if (a > edge.maxLat) edge.maxLat = a;
             if (b < edge.minLng) edge.minLng = b;
             if (b > edge.maxLng) edge.maxLng = b;
             if (slotwise) pins.offerPlaced(s);
           }
+          total += inBox;
+          if (inBox > 0) into(key, inBox, sLat, sLng);
           if (pins?.merges) pins.offerCell(items, n, runKey(grp, cell), box);
         });
       }
@@ -379,6 +458,19 @@ export class FineCells {
         const n = cells.size(key);
         if (n > 0) fn(key, whole(y, x), n);
       }
+  }
+
+  /** Whether a cell's block lies wholly inside a box (every block without one). */
+  private blockWholeIn(box: Box | undefined): (cell: number) => boolean {
+    if (!box) return () => true;
+    const wy = rowsInside(box.minLat + 90, box.maxLat + 90, BLOCK_LEVEL);
+    const wx = rowsInside(box.minLng + 180, box.maxLng + 180, BLOCK_LEVEL);
+    return (cell) => {
+      const y = Math.floor(cell / ROW);
+      const by = y >> BLOCK_SHIFT;
+      const bx = (cell - y * ROW) >> BLOCK_SHIFT;
+      return by >= wy.lo && by <= wy.hi && bx >= wx.lo && bx <= wx.hi;
+    };
   }
 
   /** Whether a cell lies wholly inside a box: every point in it does, whatever the rounding of its cell number. */

@@ -138,6 +138,13 @@ describe('FineCells', () => {
         const zoomed = new FirstK(cols, sortKeyOf(cols, criteria), 100, true, cols.fine.runsOf(sort));
         await cols.fine.offerIn(1, box, zoomed, unsliced);
         expect(zoomed.inOrder()).toEqual(all);
+        // A metro view (clusters of level 10): the blocks wholly inside its box offer one run each.
+        const wide = { minLat: 47.4, maxLat: 48.1, minLng: -122.7, maxLng: -121.9 };
+        const metro = new FirstK(cols, sortKeyOf(cols, { ...criteria, box: wide }), 100, true, cols.fine.runsOf(sort));
+        const counted = await cols.fine.summary(1, wide, 10, cols.f.lat, cols.f.lng, metro, unsliced);
+        const every = await cols.fine.matches(1, wide, cols.f.lat, cols.f.lng, unsliced);
+        expect(counted.total).toBe(every.n);
+        expect(metro.inOrder()).toEqual(await firstOf(cols, every, sortKeyOf(cols, criteria), 100, true, unsliced));
       }
       // Between rounds: listings repriced where they stand; every other round some moved, removed and added too.
       for (let k = 0; k < 300; k++) {
@@ -154,6 +161,36 @@ describe('FineCells', () => {
       }
       for (let k = 0; k < 50; k++) cols.put(searchDoc(`r${round}-${k}`, { ...near(), ...sortFields() }), undefined);
     }
+  });
+
+  it("keeps a block's count and mean position as its listings are corrected within their cells and removed", async () => {
+    const cols = new ListingColumns();
+    // Forty listings in one level-12 cell, in a block wholly inside the box.
+    const at = (k: number, nudge = 0) => ({ Latitude: 47.601 + (k % 7) * 1e-3 + nudge, Longitude: -122.299 + (k % 5) * 1e-3 + nudge });
+    const points = new Map<string, { lat: number; lng: number }>();
+    const put = (k: number, nudge = 0) => {
+      const doc = searchDoc(String(k), at(k, nudge));
+      const slot = cols.slotOf(doc.pdid);
+      cols.put(doc, slot === undefined ? undefined : cols.docOf(slot));
+      points.set(doc.pdid, { lat: doc.record.Latitude!, lng: doc.record.Longitude! });
+    };
+    for (let k = 0; k < 40; k++) put(k);
+    for (let k = 0; k < 40; k += 3) put(k, 2e-4);
+    for (let k = 1; k < 40; k += 9) {
+      cols.remove(`NW-${k}`, cols.docOf(cols.slotOf(`NW-${k}`)!));
+      points.delete(`NW-${k}`);
+    }
+    const box = { minLat: 46, maxLat: 49, minLng: -124, maxLng: -121 };
+    const { total, clusters } = await cols.fine.summary(1, box, 8, cols.f.lat, cols.f.lng);
+    const all = [...points.values()];
+    expect(total).toBe(all.length);
+    expect(clusters).toEqual([
+      {
+        count: all.length,
+        latitude: expect.closeTo(all.reduce((s, p) => s + p.lat, 0) / all.length, 9),
+        longitude: expect.closeTo(all.reduce((s, p) => s + p.lng, 0) / all.length, 9),
+      },
+    ]);
   });
 
   it('is made again from a snapshot image as it was', async () => {

@@ -406,28 +406,35 @@ export class FirstK {
   }
 
   /**
-   * Offers the slots of a map cell, items[0..n) (each with a point; within `box` only, for a cell
-   * the box's edges cross). With runs, the cell's run in this key's order (numbered `id`, made on
+   * Offers the slots of a map cell or block, slots[0..n) (each with a point; within `box` only, for a
+   * cell the box's edges cross; a function gathers them when they are needed). With runs, the cell's run in this key's order (numbered `id`, made on
    * its first call) is kept for inOrder's merge, which reads each run only as far as its slots are
    * among the first k; without, each slot is offered to the heap.
    */
-  offerCell(items: Int32Array, n: number, id: number, box?: Box): void {
+  offerCell(slots: Int32Array | (() => Int32Array), n: number, id: number, box?: Box): void {
     if (this.k <= 0) return;
     if (!this.runs) {
+      const items = typeof slots === 'function' ? slots() : slots;
       for (let j = 0; j < n; j++) {
         const s = items[j]!;
         if (!box || this.inBox(s, box)) this.offerPlaced(s);
       }
       return;
     }
-    this.cells.push({ run: this.runOf(items, n, id), box });
+    this.cells.push({ run: this.runOf(slots, n, id), box });
   }
 
-  /** items[0..n) in this key's order: the run numbered `id`, made on its first call and kept from a cell of four slots on. */
-  private runOf(items: Int32Array, n: number, id: number): Int32Array {
-    if (n < 4) return this.smallRun(items, n);
+  /**
+   * The slots in this key's order: the run numbered `id`, made on its first call and kept from a
+   * cell of four slots on. `slots` as a function is called only when the run is made (a group of
+   * cells gathers its slots from each).
+   */
+  private runOf(slots: Int32Array | (() => Int32Array), n: number, id: number): Int32Array {
+    const itemsOf = () => (typeof slots === 'function' ? slots() : slots);
+    if (n < 4) return this.smallRun(itemsOf(), n);
     let run = this.runs!.get(id);
     if (run?.length !== n) {
+      const items = itemsOf();
       // Each key taken once, then the slots sorted by it (ties by pdid).
       const keyed = new Float64Array(n);
       for (let j = 0; j < n; j++) keyed[j] = this.key(items[j]!);
