@@ -50,6 +50,7 @@ const PinSchema = z.strictObject({
   latitude: z.number(),
   longitude: z.number(),
   priceShort: z.string(),
+  priceLabel: z.string().optional(),
   locationApproximate: z.boolean(),
   inCluster: z.boolean().optional(),
 });

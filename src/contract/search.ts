@@ -119,6 +119,8 @@ export type Pin = {
   readonly latitude: number;
   readonly longitude: number;
   readonly priceShort: string;
+  /** A lease's pin only: its label as the map draws it, the rent per month (`$2.1k/mo`); `priceShort` keeps the contract's form. */
+  readonly priceLabel?: string;
   readonly locationApproximate: boolean;
   readonly inCluster?: boolean;
 };

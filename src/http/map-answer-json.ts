@@ -14,7 +14,7 @@ function pinsJson(pins: readonly MapPin[]): string {
   let s = '[';
   for (let i = 0; i < pins.length; i++) {
     const p = pins[i]!;
-    s += `${i === 0 ? '' : ','}{"pdid":${json(p.pdid)},"latitude":${num(p.latitude)},"longitude":${num(p.longitude)},"priceShort":${json(p.priceShort)},"locationApproximate":${p.locationApproximate}${bool(p.inCluster, 'inCluster')}}`;
+    s += `${i === 0 ? '' : ','}{"pdid":${json(p.pdid)},"latitude":${num(p.latitude)},"longitude":${num(p.longitude)},"priceShort":${json(p.priceShort)}${p.priceLabel === undefined ? '' : `,"priceLabel":${json(p.priceLabel)}`},"locationApproximate":${p.locationApproximate}${bool(p.inCluster, 'inCluster')}}`;
   }
   return `${s}]`;
 }

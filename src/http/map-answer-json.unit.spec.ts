@@ -14,7 +14,8 @@ function answer(split: boolean): MapAnswer {
     pdid: pick(STRINGS),
     latitude: pick(NUMBERS),
     longitude: pick(NUMBERS),
-    priceShort: pick([null, '$472k', '$2.1k/mo', pick(STRINGS)]),
+    priceShort: pick([null, '$472k', '$2k', pick(STRINGS)]),
+    ...(random() < 0.3 ? { priceLabel: pick(['$2.1k/mo', pick(STRINGS)]) } : {}),
     locationApproximate: random() < 0.5,
     ...(random() < 0.8 ? { inCluster: random() < 0.5 } : {}),
   }));

@@ -186,12 +186,15 @@ describe('real records through npm run import (issue 14)', () => {
     expect(sale).toEqual(['ACTRIS-ACT212345601', 'ACTRIS-ACT212345602']);
     const { body: rent } = await get('/api/search?forrent=1&acl_city=Austin,Irvine');
     expect(rent.searchTitle).toBe('Homes for Rent in Austin or Irvine');
-    expect(rent.results.map((c: any) => [c.pdid, c.priceShort, c.forRent])).toEqual([
-      ['ACTRIS-ACT212345604', '$2.2k/mo', true],
-      ['CRMLS-7d1f9e2c3b4a5d6e7f8091a2b3c4d5e6', '$6.5k/mo', true],
+    // priceShort keeps the contract's form for every listing; the map's label says the rent is per month.
+    expect(rent.results.map((c: any) => [c.pdid, c.price, c.priceShort, c.forRent])).toEqual([
+      ['ACTRIS-ACT212345604', 2150, '$2k', true],
+      ['CRMLS-7d1f9e2c3b4a5d6e7f8091a2b3c4d5e6', 6500, '$7k', true],
     ]);
     const map = await post('/api/search/map', { forrent: '1', city: 'Austin' });
-    expect(map.body.results.results.map((p: any) => p.priceShort)).toEqual(['$2.2k/mo']);
+    expect(map.body.results.results.map((p: any) => [p.priceShort, p.priceLabel])).toEqual([['$2k', '$2.2k/mo']]);
+    const saleMap = await post('/api/search/map', { city: 'Austin' });
+    expect(saleMap.body.results.results.every((p: any) => !('priceLabel' in p))).toBe(true);
     // RESO's reference records: 100001 Active Under Contract, 100002 Coming Soon (docs/search.md, Which homes a search finds).
     expect(pdids((await get('/api/search?city=Denver')).body).sort()).toEqual(['RESO-100001', 'RESO-100002']);
   });

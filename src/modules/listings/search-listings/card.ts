@@ -14,7 +14,7 @@ export function toCard(l: IndexedListing): Card {
     zip: l.zip,
     county: l.county,
     price: l.price,
-    priceShort: priceShort(l.price, l.forRent),
+    priceShort: priceShort(l.price),
     beds: l.beds,
     baths: l.baths,
     sqft: l.sqft,

@@ -184,12 +184,13 @@ async function mapAnswer(index: SearchIndex, disclaimers: MlsDisclaimers, req: S
     total: found.total,
     results: {
       ...titles(req, view),
-      // Every pin of a forrent search is a lease: its price is per month.
+      // Every pin of a forrent search is a lease: the map labels it with its rent per month.
       results: found.pins.map((p, i) => ({
         pdid: p.pdid,
         latitude: p.latitude,
         longitude: p.longitude,
-        priceShort: priceShort(p.price, req.criteria.forRent),
+        priceShort: priceShort(p.price),
+        ...(req.criteria.forRent && p.price !== null ? { priceLabel: priceShort(p.price, true)! } : {}),
         locationApproximate: p.locationApproximate,
         inCluster: drawn.inCluster[i]!,
       })),

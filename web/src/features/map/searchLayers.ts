@@ -2,6 +2,7 @@ import type { LayersList } from '@deck.gl/core';
 import { PathLayer, PolygonLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import type { Cluster, Pin } from '../../../../src/contract/search';
 import { clusterRadius } from './clusterCircles';
+import { pinLabel } from './pinLabel';
 import type { LngLat, Ring } from './polygons';
 
 type RGBA = [number, number, number, number];
@@ -134,6 +135,3 @@ export function pickedObject(layerId: string | undefined, object: unknown): Pick
   if (layerId === 'clusters') return { kind: 'cluster', cluster: object as Cluster };
   return null;
 }
-
-/** A pin's price label; "≈ " before the price of one at its postal code's centre. */
-export const pinLabel = (p: Pin): string => (p.locationApproximate ? `≈ ${p.priceShort}` : p.priceShort);

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Criteria } from '../../../../../src/contract/search';
-import { pinLabel } from '../../map/searchLayers';
+import { pinLabel } from '../../map/pinLabel';
 import { FiltersPanel } from './FiltersPanel';
 import { MarketSwitch } from './MarketSwitch';
 
@@ -60,6 +60,6 @@ describe('For sale / For rent', () => {
 describe('map pin labels', () => {
   it("mark a pin at its zip code's centre as approximate", () => {
     expect(pinLabel({ pdid: 'A', latitude: 1, longitude: 2, priceShort: '$450k', locationApproximate: false })).toBe('$450k');
-    expect(pinLabel({ pdid: 'A', latitude: 1, longitude: 2, priceShort: '$2.2k/mo', locationApproximate: true })).toBe('≈ $2.2k/mo');
+    expect(pinLabel({ pdid: 'A', latitude: 1, longitude: 2, priceShort: '$2k', priceLabel: '$2.2k/mo', locationApproximate: true })).toBe('≈ $2.2k/mo');
   });
 });
