@@ -81,7 +81,11 @@ describe('listing details: issue 14', () => {
       NOW,
     )!;
     expect(d).toMatchObject({ listOfficeName: 'North Office', listAgentName: 'Pat Lee', address: null, locationApproximate: true, forRent: false });
-    expect(listingDetails(listedWith({ PropertyType: 'ResidentialLease', ListPrice: 2100 }), NOW)).toMatchObject({ forRent: true, priceShort: '$2.1k/mo' });
+    expect(listingDetails(listedWith({ PropertyType: 'ResidentialLease', ListPrice: 2100 }), NOW)).toMatchObject({
+      forRent: true,
+      priceShort: '$2k',
+      price: 2100,
+    });
   });
 
   it('is not there publicly when the MLS does not let the listing be shown at all', () => {
