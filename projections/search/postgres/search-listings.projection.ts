@@ -20,7 +20,8 @@ export const searchProjection: Projection = {
   // 7: leases, unmappable listings (no point), IDX attribution and display flags, per-MLS update times.
   // 8: listings by their agent's MLS id (the dashboard's My listings).
   // 9: Coming Soon listings are for sale.
-  version: 9,
+  // 10: each listing's lot size and year built (the valuation's comps).
+  version: 10,
   eventTypes: SEARCH_EVENT_TYPES,
   tables: ['search_listings', 'search_cells', 'search_terms', 'search_mls_updates'],
   async createTables(tx, t) {
@@ -39,6 +40,8 @@ export const searchProjection: Projection = {
       beds float8,
       baths float8,
       sqft float8,
+      lot_sqft float8,
+      year_built float8,
       original_list_price float8,
       previous_list_price float8,
       lat float8,
@@ -152,6 +155,8 @@ type Row = {
   beds: number | null;
   baths: number | null;
   sqft: number | null;
+  lot_sqft: number | null;
+  year_built: number | null;
   property_type: string | null;
   property_subtype: string | null;
   list_date: string | null;
@@ -174,8 +179,8 @@ type Row = {
 async function loadDocs(tx: pg.PoolClient, table: string, pdids: readonly string[]): Promise<Map<string, SearchDoc>> {
   const { rows } = await tx.query<Row>(
     `SELECT pdid, mls, listing_key, status, list_price, close_price, close_date, modified_at, original_list_price, previous_list_price,
-       listing_id, address, city, state, postal_code, county, lat, lng, location_approximate, beds, baths, sqft, property_type,
-       property_subtype, list_date, waterfront, view, pool, new_construction, list_office, list_agent, list_agent_mls_id,
+       listing_id, address, city, state, postal_code, county, lat, lng, location_approximate, beds, baths, sqft, lot_sqft, year_built,
+       property_type, property_subtype, list_date, waterfront, view, pool, new_construction, list_office, list_agent, list_agent_mls_id,
        list_office_mls_id, address_display, listing_display, photos, broken_photos, max_list_price, open_houses
      FROM ${table} WHERE pdid = ANY($1::text[])`,
     [pdids],
@@ -209,6 +214,8 @@ function docOf(r: Row): SearchDoc {
       BedroomsTotal: r.beds,
       BathroomsTotalInteger: r.baths,
       LivingArea: r.sqft,
+      LotSizeSquareFeet: r.lot_sqft,
+      YearBuilt: r.year_built,
       PropertyType: r.property_type,
       PropertySubType: r.property_subtype,
       ListingContractDate: r.list_date,

@@ -52,7 +52,7 @@ export async function noteUpdates(tx: pg.PoolClient, table: string, events: read
 
 export const COLUMNS = `pdid text, mls text, listing_key text, status text, grp smallint, list_price float8, close_price float8, price float8,
   max_list_price float8, price_reduced boolean, original_list_price float8, previous_list_price float8, beds float8, baths float8,
-  sqft float8, lat float8, lng float8, location_approximate boolean,
+  sqft float8, lot_sqft float8, year_built float8, lat float8, lng float8, location_approximate boolean,
   ux float8, uy float8, uz float8, cy int, cx int, listing_id text, mlsid_key text, address text, address_key text, city text,
   city_key text, state text, postal_code text, zip5 text, county text, county_key text, property_type text, property_subtype text,
   kinds int, waterfront boolean, view boolean, pool boolean, new_construction boolean, list_office text, list_agent text,
@@ -81,6 +81,8 @@ export function searchRowOf(doc: SearchDoc) {
     beds: r.BedroomsTotal,
     baths: r.BathroomsTotalInteger,
     sqft: r.LivingArea,
+    lot_sqft: r.LotSizeSquareFeet ?? null,
+    year_built: r.YearBuilt ?? null,
     lat: r.Latitude,
     lng: r.Longitude,
     location_approximate: r.locationApproximate,

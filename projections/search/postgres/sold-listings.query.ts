@@ -12,6 +12,10 @@ export type SoldListingRow = {
   beds: number | null;
   baths: number | null;
   sqft: number | null;
+  lot_sqft: number | null;
+  year_built: number | null;
+  waterfront: boolean | null;
+  view: boolean | null;
 };
 
 /**
@@ -23,7 +27,7 @@ export async function soldListingsAround(db: Queryable, lat: number, lng: number
   const lngDegrees = degrees / Math.max(0.05, Math.cos((lat * Math.PI) / 180));
   const { rows } = await db.query<SoldListingRow>(
     `SELECT pdid, CASE WHEN address_display IS DISTINCT FROM false THEN address END AS address, lat, lng, close_price,
-            left(close_date, 10) AS close_date, beds, baths, sqft
+            left(close_date, 10) AS close_date, beds, baths, sqft, lot_sqft, year_built, waterfront, view
        FROM search_listings
       WHERE grp = 2 AND lat BETWEEN $1 AND $2 AND lng BETWEEN $3 AND $4 AND NOT location_approximate
         AND close_price > 0 AND close_date ~ '^\\d{4}-\\d{2}-\\d{2}' AND left(close_date, 10) < $5
@@ -47,7 +51,8 @@ export async function listingAtAddress(db: Queryable, address: string): Promise<
   const [streetPart, ...rest] = whole.split(',');
   const street = normalizeName(streetPart) ?? whole;
   const { rows } = await db.query<AddressRow>(
-    `SELECT pdid, address, lat, lng, close_price, left(close_date, 10) AS close_date, beds, baths, sqft, postal_code, city_key, zip5
+    `SELECT pdid, address, lat, lng, close_price, left(close_date, 10) AS close_date, beds, baths, sqft, lot_sqft, year_built,
+            waterfront, view, postal_code, city_key, zip5
        FROM search_listings
       WHERE address_key = ANY($1) AND lat IS NOT NULL AND NOT location_approximate AND address_display IS DISTINCT FROM false
         AND listing_display IS DISTINCT FROM false

@@ -22,6 +22,9 @@ export type ListingDetails = {
   readonly BedroomsTotal: number | null;
   readonly BathroomsTotalInteger: number | null;
   readonly LivingArea: number | null;
+  /** The land in square feet and the year built (the seller suite's); absent in events before they were read: unknown. */
+  readonly LotSizeSquareFeet?: number | null;
+  readonly YearBuilt?: number | null;
   readonly PropertyType: string | null;
   readonly PropertySubType: string | null;
   readonly ListingContractDate: string | null;
@@ -72,6 +75,8 @@ export const DETAIL_FIELDS = [
   'BedroomsTotal',
   'BathroomsTotalInteger',
   'LivingArea',
+  'LotSizeSquareFeet',
+  'YearBuilt',
   'PropertyType',
   'PropertySubType',
   'ListingContractDate',

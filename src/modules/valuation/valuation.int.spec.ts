@@ -16,10 +16,9 @@ describe('POST /api/valuation', () => {
     await settle(server);
   });
   const visitor = () => WebClient.for(app.server.url, 'demo.localhost');
-
-  it('values a sold home from the other sales before it, within 25 % of what it sold for, with its comps', async () => {
-    const subject = sales.filter((s) => s.CloseDate! > '2015-02-01')[0]!;
-    const res = await visitor().request('POST', '/api/valuation', {
+  /** A sold home valued as of its sale day from what its record says (and `more`). */
+  const valued = (subject: ResoRecord, more: Record<string, unknown> = {}) =>
+    visitor().request('POST', '/api/valuation', {
       json: {
         latitude: subject.Latitude,
         longitude: subject.Longitude,
@@ -27,8 +26,13 @@ describe('POST /api/valuation', () => {
         baths: subject.BathroomsTotalInteger,
         livingArea: subject.LivingArea,
         asOf: subject.CloseDate,
+        ...more,
       },
     });
+
+  it('values a sold home from the other sales before it, within 25 % of what it sold for, with its comps', async () => {
+    const subject = sales.filter((s) => s.CloseDate! > '2015-02-01')[0]!;
+    const res = await valued(subject);
     expect(res.status).toBe(200);
     expect(Math.abs(res.body.estimate / subject.ClosePrice! - 1)).toBeLessThan(0.25);
     expect(res.body.low).toBeLessThanOrEqual(res.body.estimate);
@@ -44,6 +48,16 @@ describe('POST /api/valuation', () => {
         adjustedPrice: expect.any(Number),
       });
     }
+  });
+
+  it('weighs the lot and the age the feed gave (LotSizeSquareFeet, YearBuilt), and each comp keeps its baths', async () => {
+    const subject = sales.filter((s) => s.CloseDate! > '2015-02-01' && s.LotSizeSquareFeet && s.YearBuilt)[0]!;
+    const res = await valued(subject, { lotSize: subject.LotSizeSquareFeet, yearBuilt: subject.YearBuilt });
+    expect(res.status).toBe(200);
+    const features = new Set(res.body.comps.flatMap((c: { adjustments: { feature: string }[] }) => c.adjustments.map((a) => a.feature)));
+    expect(features).toContain('lotSize');
+    expect(features).toContain('age');
+    expect(res.body.comps.every((c: { baths: number | null }) => c.baths !== null)).toBe(true);
   });
 
   it('values the home at a known address, and only from sales before asOf', async () => {

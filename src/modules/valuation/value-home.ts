@@ -68,8 +68,8 @@ async function subjectOf(db: Queryable, body: Request): Promise<ValuationSubject
     beds: given.beds ?? listing.beds,
     baths: given.baths ?? listing.baths,
     livingArea: given.livingArea ?? listing.sqft,
-    lotSize: given.lotSize,
-    yearBuilt: given.yearBuilt,
+    lotSize: given.lotSize ?? listing.lot_sqft,
+    yearBuilt: given.yearBuilt ?? listing.year_built,
   };
 }
 
@@ -85,9 +85,9 @@ function soldHomeOf(r: SoldListingRow): SoldHome {
     beds: r.beds,
     baths: r.baths,
     livingArea: r.sqft,
-    lotSize: null,
-    yearBuilt: null,
-    waterfront: null,
-    view: null,
+    lotSize: r.lot_sqft,
+    yearBuilt: r.year_built,
+    waterfront: r.waterfront,
+    view: r.view,
   };
 }

@@ -57,7 +57,8 @@ export function decideImportListing(command: ImportListing, state: Listing): Lis
     });
   }
   const changes: Changes = {};
-  for (const f of DETAIL_FIELDS) if (next[f] !== now[f]) (changes as Record<string, unknown>)[f] = next[f];
+  // A field a record stored before it was read (absent) is unknown, as null is.
+  for (const f of DETAIL_FIELDS) if ((next[f] ?? null) !== (now[f] ?? null)) (changes as Record<string, unknown>)[f] = next[f];
   if (!statusChanged) {
     if (next.ClosePrice !== now.ClosePrice) changes.ClosePrice = next.ClosePrice;
     if (next.CloseDate !== now.CloseDate) changes.CloseDate = next.CloseDate;

@@ -102,8 +102,10 @@ export function parseResoRecord(raw: unknown, options: ParseOptions = {}): Parse
       Longitude: located ? point.lng : null,
       locationApproximate: !located,
       BedroomsTotal: f.number('BedroomsTotal', 0, 10_000),
-      BathroomsTotalInteger: f.number('BathroomsTotalInteger', 0, 10_000),
+      BathroomsTotalInteger: bathrooms(f),
       LivingArea: f.number('LivingArea', 0, 1e9),
+      LotSizeSquareFeet: lotSquareFeet(f),
+      YearBuilt: f.number('YearBuilt', 1000, 2200),
       PropertyType: lookupText(f, 'PropertyType', propertyTypeOf),
       PropertySubType: lookupText(f, 'PropertySubType', propertySubTypeOf),
       ListingContractDate: f.date('ListingContractDate'),
@@ -148,6 +150,27 @@ function coordinates(f: FieldReader): { lat: number; lng: number } | null {
     return null;
   }
   return { lat, lng };
+}
+
+/** BathroomsTotalInteger, else BathroomsTotalDecimal rounded up: RESO counts each partial bathroom as one (2.5 is 3). */
+function bathrooms(f: FieldReader): number | null {
+  const decimal = f.number('BathroomsTotalInteger', 0, 10_000) ?? f.number('BathroomsTotalDecimal', 0, 10_000);
+  return decimal === null ? null : Math.ceil(decimal);
+}
+
+/** Square feet in one of RESO's LotSizeUnits (display or lookup name, any case). */
+const LOT_UNITS: Readonly<Record<string, number>> = { acres: 43_560, squarefeet: 1, squaremeters: 10.763_910_4 };
+
+/** The land in square feet: LotSizeSquareFeet, else LotSizeAcres, else LotSizeArea in its LotSizeUnits. */
+function lotSquareFeet(f: FieldReader): number | null {
+  const feet = f.number('LotSizeSquareFeet', 0, 1e12);
+  const acres = feet === null ? f.number('LotSizeAcres', 0, 1e7) : null;
+  if (feet !== null || acres !== null) return feet ?? Math.round(acres! * LOT_UNITS.acres!);
+  const [area, units] = [f.number('LotSizeArea', 0, 1e12), f.text('LotSizeUnits', 50)];
+  const perUnit = LOT_UNITS[(units ?? '').replace(/[\s_-]/g, '').toLowerCase()];
+  if (area !== null && perUnit === undefined)
+    f.warn(`LotSizeArea needs LotSizeUnits of Acres, Square Feet or Square Meters (got ${units === null ? 'none' : short(units)}); dropped`);
+  return area === null || perUnit === undefined ? null : Math.round(area * perUnit);
 }
 
 /** A lookup by its display name when it is a RESO one; an MLS's own value as it came. */

@@ -191,6 +191,26 @@ describe('parseResoRecord', () => {
     expect(address('78701')).toBeNull();
   });
 
+  it("keeps the seller suite's fields: baths from BathroomsTotalDecimal, the lot in square feet from any of RESO's lot fields, YearBuilt", () => {
+    expect(record({ BathroomsTotalDecimal: 2.5, LotSizeSquareFeet: 5000, YearBuilt: '1990' })).toMatchObject({
+      BathroomsTotalInteger: 3,
+      LotSizeSquareFeet: 5000,
+      YearBuilt: 1990,
+    });
+    // The integer, when given, is the feed's own count.
+    expect(record({ BathroomsTotalInteger: 2, BathroomsTotalDecimal: 1.75 }).BathroomsTotalInteger).toBe(2);
+    expect(record({ BathroomsTotalDecimal: 2 }).BathroomsTotalInteger).toBe(2);
+    expect(record({ LotSizeAcres: 0.25 }).LotSizeSquareFeet).toBe(10_890);
+    expect(record({ LotSizeSquareFeet: 4000, LotSizeAcres: 1, LotSizeArea: 2, LotSizeUnits: 'Acres' }).LotSizeSquareFeet).toBe(4000);
+    expect(record({ LotSizeArea: 0.5, LotSizeUnits: 'Acres' }).LotSizeSquareFeet).toBe(21_780);
+    expect(record({ LotSizeArea: 600, LotSizeUnits: 'Square Meters' }).LotSizeSquareFeet).toBe(6458);
+    expect(record({ LotSizeArea: 7200, LotSizeUnits: 'SquareFeet' }).LotSizeSquareFeet).toBe(7200);
+    expect(record({})).toMatchObject({ LotSizeSquareFeet: null, YearBuilt: null, BathroomsTotalInteger: null });
+    expect(record({ LotSizeArea: 3 }).LotSizeSquareFeet).toBeNull();
+    expect(warnings({ LotSizeArea: 3 })).toEqual(['LotSizeArea needs LotSizeUnits of Acres, Square Feet or Square Meters (got none); dropped']);
+    expect(warnings({ YearBuilt: 'old' })).toEqual(['YearBuilt must be a number from 1000 to 2200 (got "old"); dropped']);
+  });
+
   it('keeps OriginalListPrice and PreviousListPrice', () => {
     expect(record({ ListPrice: 450_000, OriginalListPrice: '499,000', PreviousListPrice: 475_000 })).toMatchObject({
       OriginalListPrice: 499_000,
