@@ -98,7 +98,8 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   if (config.demoSeed) {
     const seeded = await seedDemo(runtime.store, app.get(CommandBus), config.demoPassword);
     if (seeded) {
-      log.info(`demo accounts (password from DEMO_PASSWORD): ${DEMO_USERS.map((u) => u.email).join(', ')}`);
+      // Neither the accounts' addresses nor their password go to the log (contract sections 1 and 11): the README lists them.
+      log.info(`demo data loaded: ${DEMO_USERS.length} demo accounts, listed in the README, with the password DEMO_PASSWORD gives`);
     }
   }
   runtime.runner.start();
@@ -146,7 +147,9 @@ async function main(): Promise<void> {
       `First run: no account exists yet. Open this one-time link to create the first staff account and brokerage: ${started.setupUrl} (or run \`npm run setup\`)`,
     );
   if (config.demoSeed)
-    log.info(`demo password: ${config.demoPassword === DEFAULT_DEMO_PASSWORD ? `${DEFAULT_DEMO_PASSWORD} (the default)` : 'as set in DEMO_PASSWORD'}`);
+    log.info(
+      `demo accounts: see the README; their password is ${config.demoPassword === DEFAULT_DEMO_PASSWORD ? "the README's default" : 'the one set in DEMO_PASSWORD'}`,
+    );
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -25,6 +25,9 @@ function written<R extends RouteDeclaration, S extends keyof R['responses'] & nu
   return undefined as never;
 }
 
+/** What `/health` may take away for a caller outside: the projections' states and errors. */
+type Shown = { status: string; projections?: readonly { name: string; position: string; lag: number }[] };
+
 @Controller()
 export class HealthController {
   constructor(
@@ -88,11 +91,16 @@ export class HealthController {
   }
 
   /**
-   * In production, a caller outside loopback who is not signed-in staff gets only the status:
-   * the projections and their errors describe the inside of the deployment.
+   * In production, a caller outside loopback who is not signed-in staff gets the contract's shape
+   * (status, event store, each projection's name, position and lag) without the projections' states
+   * and errors, which describe the inside of the deployment; a failure's message likewise.
    */
-  private shownTo(req: Request): <B extends { status: string }>(body: B) => B | Pick<B, 'status'> {
+  private shownTo(req: Request): <B extends Shown>(body: B) => B {
     const details = this.config.env !== 'production' || fromLoopback(req) || isStaff(req);
-    return (body) => (details ? body : { status: body.status });
+    return <B extends Shown>(body: B): B => {
+      if (details) return body;
+      const { message: _message, ...rest } = body as B & { message?: string };
+      return (body.projections ? { ...rest, projections: body.projections.map(({ name, position, lag }) => ({ name, position, lag })) } : rest) as B;
+    };
   }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { Metrics } from '../metrics/metrics';
 import { logger, withRequestId } from '../shared/logger';
@@ -7,6 +8,12 @@ const log = logger('http');
 
 /** An incoming X-Request-Id is kept when it is plainly an id (a proxy's or a client's). */
 const SANE_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** A request's id: the one it came with when sane, else a new one. */
+export function requestIdOf(headers: IncomingHttpHeaders): string {
+  const incoming = headers['x-request-id'];
+  return typeof incoming === 'string' && SANE_ID.test(incoming) ? incoming : randomUUID();
+}
 
 /**
  * The route an answer belongs to, never the raw URL (ids and tokens stay out of logs and out of
@@ -31,8 +38,7 @@ const SEARCH = /^\/api\/search(?:\/(map|split|autocomplete))?(?:\/|$)/;
  */
 export function requestLog(metrics: Metrics) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const incoming = req.headers['x-request-id'];
-    const reqId = typeof incoming === 'string' && SANE_ID.test(incoming) ? incoming : randomUUID();
+    const reqId = requestIdOf(req.headers);
     res.locals.reqId = reqId;
     res.setHeader('X-Request-Id', reqId);
     const started = process.hrtime.bigint();

@@ -1,6 +1,7 @@
 import { Inject, type OnApplicationShutdown, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { createAdapter } from '@socket.io/postgres-adapter';
+import type { IncomingMessage } from 'node:http';
 import type pg from 'pg';
 import type { Server, Socket } from 'socket.io';
 import type { Runtime } from '../runtime/runtime';
@@ -10,6 +11,7 @@ import { createPool } from '../database/database';
 import { isSameHost, parseCookies, SESSION_COOKIE, SessionEvents, SessionStore } from '../modules/accounts';
 import { requestHostHeader } from '../modules/sites';
 import { encodePosition } from '../contract/position';
+import { requestIdOf } from '../http/request-log';
 import { fanoutPool } from './fanout-pool';
 import { roomsFor, type SocketUser } from './rooms';
 import type { ServerEventName, ServerEventPayload, ServerToClientEvents } from '../contract/server-events';
@@ -103,9 +105,10 @@ export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnApplica
       const pool = fanoutPool(this.fanoutPool, () => this.server?.local.emit('feed.resync', { at: new Date().toISOString() }));
       server.adapter(createAdapter(pool, { tableName: 'socket_io_attachments', errorHandler: () => undefined }));
     }
-    // Long-polling answers come from engine.io, not Express: they too must not be sniffed.
-    server.engine.on('headers', (headers: Record<string, string>) => {
+    // Long-polling answers come from engine.io, not Express: they too must not be sniffed, and carry their id.
+    server.engine.on('headers', (headers: Record<string, string>, req: IncomingMessage) => {
       headers['X-Content-Type-Options'] = 'nosniff';
+      headers['X-Request-Id'] = requestIdOf(req.headers);
     });
     server.use((socket, next) => {
       void this.authenticate(socket).then(

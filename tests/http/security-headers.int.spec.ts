@@ -76,6 +76,9 @@ describe('security headers on every answer', () => {
     const polling = await anyone.get('/socket.io/?EIO=4&transport=polling');
     expect(polling.status).toBe(200);
     expect(polling.headers['x-content-type-options']).toBe('nosniff');
+    expect(polling.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const named = await anyone.get('/socket.io/?EIO=4&transport=polling', { headers: { 'X-Request-Id': 'lb-4711' } });
+    expect(named.headers['x-request-id']).toBe('lb-4711');
     const config = await anyone.get('/api/config/public');
     expect(config.headers['cache-control']).toBe('no-cache');
     expectCommon(config, 'public config');

@@ -47,6 +47,9 @@ describe('npm start with the embedded database', () => {
     await waitForLagZero(second.url);
     // Same log, not seeded twice.
     expect((await health(second.url)).projections.find((p) => p.name === 'users')!.position).toBe(position1);
+    // The demo accounts' password and addresses are never written to the log (contract sections 1 and 11).
+    expect(first.output()).toMatch(/demo data loaded/);
+    for (const out of [first.output(), second.output()]) expect(out).not.toMatch(/porchlight-demo|@demo\.test|@porchlight\.test/);
 
     // kill -9 of the whole process group: node and PostgreSQL die without cleaning up.
     await second.kill('SIGKILL');
