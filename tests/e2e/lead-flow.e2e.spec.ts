@@ -14,11 +14,9 @@ describe('Settings → Lead flow in Chromium: rules by source, the intake URL an
   it('the broker routes Zillow to Alex, copies and renews the intake URL, and makes a lead of an unread delivery; axe-clean at 390 px', async () => {
     const { context, page } = await openDashboardView(app, { ...LEAD_FLOW, permissions: ['clipboard-read', 'clipboard-write'] });
     await page.getByText('Nothing unread').waitFor();
-    // Opening the screen makes nothing: the broker creates the address and the URL.
-    await page.getByRole('button', { name: 'Create address' }).click();
-    await page.getByText('Your intake address is ready').waitFor();
-    await page.getByRole('button', { name: 'Create URL' }).click();
-    await page.getByText('Your intake URL is ready').waitFor();
+    // The broker's first look makes the office's intake address and URL: they are there at once.
+    await page.getByTestId('intake-url').waitFor();
+    expect(await page.getByRole('button', { name: 'Create URL' }).count()).toBe(0);
     const url = (await page.getByTestId('intake-url').textContent())!;
     expect(url).toMatch(/\/api\/inbound\/leads\/[0-9a-f]{32}$/);
     expect(await page.getByTestId('intake-email').textContent()).toMatch(/^[0-9a-f]{32}@/);

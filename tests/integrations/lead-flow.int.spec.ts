@@ -65,23 +65,38 @@ describe('lead flow, intake URL and intake address', () => {
     throw new Error(`lead ${leadId} was not placed`);
   };
 
-  it('reading the lead flow writes nothing: an office with no token yet sees none; the first save of its rules or the button makes them', async () => {
+  it("a new office has its intake address and URL from the broker's first look, made once; later looks and saves keep them, the button replaces one", async () => {
     const fresh = await registerOffice(server, 'pureoffice', 1);
     const freshC = await signIn(server, fresh.brokerEmail, 'pureoffice.localhost');
     const logged = async () => (await server.runtime.store.readStream(`leadflow-${fresh.officeId}`)).length;
-    for (let i = 0; i < 2; i++) expect((await freshC.get('/api/dashboard/lead-flow')).body).toMatchObject({ intakeEmail: null, intakeUrl: null });
-    // Before its first lead, the office can already route the portals' (Zillow's Tech Connect too).
-    expect((await freshC.get('/api/dashboard/lead-flow')).body.sources).toEqual(expect.arrayContaining(['Zillow', 'Trulia', 'Realtor.com']));
     expect(await logged()).toBe(0);
-    const made = await freshC.post('/api/dashboard/lead-flow/tokens', { channel: 'email' });
-    expect(made.status, made.text).toBe(200);
-    expect(made.body).toMatchObject({ intakeEmail: expect.stringMatching(/^[0-9a-f]{32}@/), intakeUrl: null });
+    const first = (await freshC.get('/api/dashboard/lead-flow')).body;
+    expect(first).toMatchObject({
+      intakeEmail: expect.stringMatching(/^[0-9a-f]{32}@/),
+      intakeUrl: expect.stringMatching(/\/api\/inbound\/leads\/[0-9a-f]{32}$/),
+    });
+    // Before its first lead, the office can already route the portals' (Zillow's Tech Connect too).
+    expect(first.sources).toEqual(expect.arrayContaining(['Zillow', 'Trulia', 'Realtor.com']));
+    const made = await logged();
+    // The URL takes a lead at once.
+    const delivered = await WebClient.for(server.url).request('POST', new URL(first.intakeUrl).pathname, {
+      json: {
+        source: 'Open House Sign-in',
+        type: 'General Inquiry',
+        person: { firstName: 'Ida', lastName: 'Intake', emails: [{ value: 'ida.intake@example.com' }] },
+      },
+    });
+    expect(delivered.status, delivered.text).toBe(201);
+    for (let i = 0; i < 2; i++)
+      expect((await freshC.get('/api/dashboard/lead-flow')).body).toMatchObject({ intakeEmail: first.intakeEmail, intakeUrl: first.intakeUrl });
+    expect(await logged()).toBe(made);
     const saved = await freshC.request('PUT', '/api/dashboard/lead-flow', { json: { rules: [] } });
     expect(saved.status, saved.text).toBe(200);
-    expect(saved.body).toMatchObject({ intakeEmail: made.body.intakeEmail, intakeUrl: expect.stringMatching(/\/api\/inbound\/leads\/[0-9a-f]{32}$/) });
-    const before = await logged();
-    expect((await freshC.get('/api/dashboard/lead-flow')).body).toMatchObject({ intakeEmail: saved.body.intakeEmail, intakeUrl: saved.body.intakeUrl });
-    expect(await logged()).toBe(before);
+    expect(saved.body).toMatchObject({ intakeEmail: first.intakeEmail, intakeUrl: first.intakeUrl });
+    const replaced = await freshC.post('/api/dashboard/lead-flow/tokens', { channel: 'email' });
+    expect(replaced.status, replaced.text).toBe(200);
+    expect(replaced.body).toMatchObject({ intakeEmail: expect.stringMatching(/^[0-9a-f]{32}@/), intakeUrl: first.intakeUrl });
+    expect(replaced.body.intakeEmail).not.toBe(first.intakeEmail);
   });
 
   it('is the broker’s: an agent is refused 403; the broker sees the intake address and URL (the same on each visit) and the known portals', async () => {

@@ -34,9 +34,12 @@ export class LeadFlowController {
     @Optional() @Inject(LeadFlowFormSources) private readonly forms: LeadFlowFormSources | null,
   ) {}
 
+  /** Every office has its intake address and URL (contract section 12): the broker's first look makes them, once; later looks write nothing. */
   @Route(contract.leadFlow.get)
-  get(@Req() req: Request) {
-    return this.views.of(officeBroker(req));
+  async get(@Req() req: Request) {
+    const officeId = officeBroker(req);
+    await this.views.ensureTokens(officeId, commandContextOf(req));
+    return this.views.of(officeId);
   }
 
   /** Every rule names an agent of the office (or its broker) or a keyword, and a plan of the office or none. */
