@@ -59,7 +59,10 @@ export function decideChangeSiteSettings(command: ChangeSiteSettings, state: Sit
     if (name.value !== state.name) identity.name = name.value;
   }
   if (command.DomainName !== undefined) {
-    const domain = command.DomainName === null || command.DomainName.trim() === '' ? null : parseSiteDomain(command.DomainName);
+    const asked = command.DomainName?.trim() ?? '';
+    // The platform's own host is refused as such (409) even where it is no public domain name (localhost, host:port).
+    if (asked !== '' && isPlatformHost(asked, command.platformHost)) throw conflict(SITE_MESSAGES.domainPlatform);
+    const domain = asked === '' ? null : parseSiteDomain(asked);
     if (domain && isPlatformHost(domain, command.platformHost)) throw conflict(SITE_MESSAGES.domainPlatform);
     if (domain && command.domainOwner && command.domainOwner !== command.siteId) throw conflict(SITE_MESSAGES.domainTaken);
     if (domain !== state.DomainName) identity.DomainName = domain;

@@ -65,6 +65,10 @@ describe('ChangeSiteSettings', () => {
     ['porchlight.test', 'www.porchlight.test'],
     ['jane.localhost', 'porchlight.test'],
     ['jane.localhost', '127.0.0.1'],
+    // The platform's own host where it is no public domain name: still its, so 409 rather than 400.
+    ['localhost', 'localhost:3000'],
+    ['localhost:3000', 'localhost:3000'],
+    ['porchlight.test:8443', 'porchlight.test'],
   ])('given a site, when the domain %j is asked with the platform on %j, then 409: the platform answers there', (DomainName, host) => {
     expect(() => decideChangeSiteSettings({ siteId: 's1', changes: {}, DomainName, platformHost: host }, given)).toThrow(
       expect.objectContaining({ code: 'conflict', message: SITE_MESSAGES.domainPlatform }),
