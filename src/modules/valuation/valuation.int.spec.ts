@@ -5,6 +5,10 @@ import { dashboardServer } from '../../../tests/support/dashboard-server';
 import { WebClient } from '../../../tests/support/web-client';
 import { systemContext } from '../../commands/command-context';
 import { importListings, type ResoRecord } from '../listings';
+import { estimateValue } from './estimate-value';
+import { sampleOf } from './hold-out-accuracy';
+import { SoldIndex } from './sold-index';
+import { soldHomeFromRecord } from './sold-home-from-record';
 import { NO_COMPARABLE_SALE, UNKNOWN_ADDRESS } from './value-home';
 
 /** POST /api/valuation (contract section 14) over the sold listings the product imported. */
@@ -58,6 +62,23 @@ describe('POST /api/valuation', () => {
     expect(features).toContain('lotSize');
     expect(features).toContain('age');
     expect(res.body.comps.every((c: { baths: number | null }) => c.baths !== null)).toBe(true);
+  });
+
+  it('values as the accuracy figures are measured: the route answers what the model answers over the same sales', async () => {
+    const index = new SoldIndex(sales.map((r) => soldHomeFromRecord(r, `KC-${r.ListingKey}`)).filter((h) => h !== null));
+    const held = sampleOf(
+      sales.filter((s) => s.CloseDate! > '2014-09-01'),
+      40,
+      3,
+    );
+    let same = 0;
+    for (const s of held) {
+      const known = { beds: s.BedroomsTotal, baths: s.BathroomsTotalInteger, livingArea: s.LivingArea, lotSize: s.LotSizeSquareFeet, yearBuilt: s.YearBuilt };
+      const model = estimateValue(index, { latitude: s.Latitude, longitude: s.Longitude, ...known }, s.CloseDate!);
+      const res = await valued(s, { lotSize: s.LotSizeSquareFeet, yearBuilt: s.YearBuilt });
+      if (model && res.status === 200 && Math.abs(res.body.estimate - model.estimate) < 1) same++;
+    }
+    expect(same).toBeGreaterThanOrEqual(36);
   });
 
   it('values the home at a known address, and only from sales before asOf', async () => {
